@@ -1,0 +1,128 @@
+/* Typed public entry points: argument checks (in LAPACK's order), memory-space
+   detection, and dispatch to the host or device solvers. Generic body included
+   by solve.c once per precision with GTSV_T, GTSV_P (s or d) and the name macros
+   GTSV_API(name) (public gtsv_?name) and GTSV_IFN(name) (internal gtsv__?_name). */
+
+/* Host solve of one system, any nrhs; h->ws reserved here. */
+static gtsv_status GTSV_IFN(host_solve)(gtsv_handle h, gtsv_algo algo, int64_t n,
+                                        int64_t nrhs, const GTSV_T *dl,
+                                        const GTSV_T *d, const GTSV_T *du,
+                                        GTSV_T *B, int64_t ldb, int64_t *bad)
+{
+  gtsv_status s;
+  if (algo == GTSV_ALGO_AUTO)
+    algo = (n >= GTSV_SPIKE_HOST_MIN_N && gtsv__threads(h) > 1) ? GTSV_ALGO_SPIKE_DP
+                                                                : GTSV_ALGO_DP_SEQ;
+  switch (algo) {
+  case GTSV_ALGO_SPIKE_DP:
+    return GTSV_IFN(spike_host)(h, n, nrhs, dl, d, du, B, ldb, bad);
+  case GTSV_ALGO_DP_SEQ:
+  case GTSV_ALGO_THOMAS:
+    s = gtsv__buffer_reserve(&h->ws, gtsv__dp_layout(n, sizeof(GTSV_T)).bytes);
+    if (s != GTSV_STATUS_SUCCESS) return s;
+    *bad = algo == GTSV_ALGO_THOMAS
+               ? GTSV_IFN(thomas)(n, nrhs, dl, d, du, B, ldb, h->ws.ptr)
+               : GTSV_IFN(dp_seq)(n, nrhs, dl, d, du, B, ldb, h->ws.ptr);
+    return GTSV_STATUS_SUCCESS;
+  default:
+    return GTSV_STATUS_NOT_SUPPORTED; /* PDP, ARCR: no host path yet */
+  }
+}
+
+gtsv_status GTSV_API(gtsv)(gtsv_handle h, int64_t n, int64_t nrhs,
+                           const GTSV_T *dl, const GTSV_T *d, const GTSV_T *du,
+                           GTSV_T *B, int64_t ldb)
+{
+  const void *ptrs[4];
+  int64_t bad = -1;
+  gtsv_status s;
+  gtsv_mem mem;
+  if (!h || n < 0 || nrhs < 0 || ldb < (n > 1 ? n : 1)) return GTSV_STATUS_INVALID_VALUE;
+  if (nrhs > 0 && ldb > INT64_MAX / nrhs) return GTSV_STATUS_INVALID_VALUE;
+  if (n == 0 || nrhs == 0) {
+    gtsv__set_info(h, -1, -1);
+    return GTSV_STATUS_SUCCESS;
+  }
+  if (!dl || !d || !du || !B) return GTSV_STATUS_INVALID_VALUE;
+  ptrs[0] = dl; ptrs[1] = d; ptrs[2] = du; ptrs[3] = B;
+  mem = gtsv__mem_space(ptrs, 4);
+  if (mem == GTSV_MEM_MIXED) return GTSV_STATUS_NOT_SUPPORTED;
+  if (mem == GTSV_MEM_DEVICE)
+    return GTSV_IFN(cuda_gtsv)(h, n, nrhs, dl, d, du, B, ldb);
+  s = GTSV_IFN(host_solve)(h, h->algo, n, nrhs, dl, d, du, B, ldb, &bad);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  gtsv__set_info(h, bad >= 0 ? 0 : -1, bad);
+  return bad >= 0 ? GTSV_STATUS_SINGULAR : GTSV_STATUS_SUCCESS;
+}
+
+gtsv_status GTSV_API(gtsv_strided_batch)(gtsv_handle h, int64_t n, const GTSV_T *dl,
+                                         const GTSV_T *d, const GTSV_T *du,
+                                         GTSV_T *x, int64_t batch, int64_t stride)
+{
+  const void *ptrs[4];
+  gtsv_mem mem;
+  gtsv_status s = GTSV_STATUS_SUCCESS;
+  int64_t first = INT64_MAX, first_row = -1;
+  size_t per;
+  int threads;
+  if (!h || n < 0 || batch < 0 || stride < n) return GTSV_STATUS_INVALID_VALUE;
+  if (batch > 1 && stride > (INT64_MAX - n) / (batch - 1)) return GTSV_STATUS_INVALID_VALUE;
+  if (n == 0 || batch == 0) {
+    gtsv__set_info(h, -1, -1);
+    return GTSV_STATUS_SUCCESS;
+  }
+  if (!dl || !d || !du || !x) return GTSV_STATUS_INVALID_VALUE;
+  ptrs[0] = dl; ptrs[1] = d; ptrs[2] = du; ptrs[3] = x;
+  mem = gtsv__mem_space(ptrs, 4);
+  if (mem == GTSV_MEM_MIXED) return GTSV_STATUS_NOT_SUPPORTED;
+  if (mem == GTSV_MEM_DEVICE)
+    return GTSV_IFN(cuda_gtsv_strided_batch)(h, n, dl, d, du, x, batch, stride);
+
+  if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
+    return GTSV_STATUS_NOT_SUPPORTED;
+  if (h->algo == GTSV_ALGO_SPIKE_DP ||
+      (h->algo == GTSV_ALGO_AUTO && batch < gtsv__threads(h) && n >= GTSV_SPIKE_HOST_MIN_N)) {
+    /* few long systems: parallelism inside each system */
+    for (int64_t k = 0; k < batch; k++) {
+      int64_t bad = -1;
+      s = GTSV_IFN(host_solve)(h, h->algo, n, 1, dl + k * stride, d + k * stride,
+                               du + k * stride, x + k * stride, n, &bad);
+      if (s != GTSV_STATUS_SUCCESS) return s; /* only before the first system */
+      if (bad >= 0 && first == INT64_MAX) { first = k; first_row = bad; }
+    }
+  } else {
+    /* many systems: one system per thread, each thread its own factor space */
+    threads = gtsv__threads(h);
+    if (threads > batch) threads = (int)batch;
+    per = gtsv__dp_layout(n, sizeof(GTSV_T)).bytes;
+    s = gtsv__buffer_reserve(&h->ws, per * (size_t)threads);
+    if (s != GTSV_STATUS_SUCCESS) return s;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(static)
+#endif
+    for (int64_t k = 0; k < batch; k++) {
+#ifdef _OPENMP
+      void *w = (char *)h->ws.ptr + per * (size_t)omp_get_thread_num();
+#else
+      void *w = h->ws.ptr;
+#endif
+      int64_t bad = h->algo == GTSV_ALGO_THOMAS
+          ? GTSV_IFN(thomas)(n, 1, dl + k * stride, d + k * stride, du + k * stride,
+                             x + k * stride, n, w)
+          : GTSV_IFN(dp_seq)(n, 1, dl + k * stride, d + k * stride, du + k * stride,
+                             x + k * stride, n, w);
+      if (bad >= 0) {
+#ifdef _OPENMP
+#pragma omp critical(gtsv_batch_info)
+#endif
+        if (k < first) { first = k; first_row = bad; }
+      }
+    }
+  }
+  if (first == INT64_MAX) {
+    gtsv__set_info(h, -1, -1);
+    return GTSV_STATUS_SUCCESS;
+  }
+  gtsv__set_info(h, first, first_row);
+  return GTSV_STATUS_SINGULAR;
+}

@@ -1,0 +1,78 @@
+/* Generic body of pivot.h: included once per precision with GTSV_T (the type),
+   GTSV_FN(name) (the prefixed name) and GTSV_T_MAX defined. No include guard. */
+
+static inline GTSV_HD GTSV_T GTSV_FN(abs)(GTSV_T v) { return v < 0 ? -v : v; }
+
+/* Nonzero when p cannot be a pivot: zero, infinite or NaN. */
+static inline GTSV_HD int GTSV_FN(bad_pivot)(GTSV_T p)
+{
+  GTSV_T m = GTSV_FN(abs)(p);
+  return !(m > 0 && m <= GTSV_T_MAX); /* NaN fails both comparisons */
+}
+
+/* Asymmetric Bunch-Kaufman: 1 for a 1x1 pivot at row i, 0 for a 2x2 on rows i, i+1.
+   bt = updated diagonal at i; c0 = c[i]; a1 = a[i+1]; b1 = b[i+1]; c1 = c[i+1];
+   a2 = a[i+2]; entries outside the system are 0. */
+static inline GTSV_HD int GTSV_FN(pivot_is_1x1)(GTSV_T bt, GTSV_T c0, GTSV_T a1,
+                                               GTSV_T b1, GTSV_T c1, GTSV_T a2)
+{
+  GTSV_T s = GTSV_FN(abs)(a1), t;
+  t = GTSV_FN(abs)(a2); s = t > s ? t : s;
+  t = GTSV_FN(abs)(b1); s = t > s ? t : s;
+  t = GTSV_FN(abs)(c0); s = t > s ? t : s;
+  t = GTSV_FN(abs)(c1); s = t > s ? t : s;
+  return GTSV_FN(abs)(bt) * s >= (GTSV_T)GTSV_KAPPA * GTSV_FN(abs)(a1 * c0);
+}
+
+/* 1x1 pivot at row i. In: bt, c0 = c[i], a1 = a[i+1], b1 = b[i+1].
+   Out: *p = 1/bt, *g = c0/bt; returns the updated diagonal of row i+1.
+   The caller checks bad_pivot(bt) first. */
+static inline GTSV_HD GTSV_T GTSV_FN(factor_1x1)(GTSV_T bt, GTSV_T c0, GTSV_T a1,
+                                                GTSV_T b1, GTSV_T *p, GTSV_T *g)
+{
+  GTSV_T r = (GTSV_T)1 / bt;
+  *p = r;
+  *g = c0 * r;
+  return b1 - a1 * *g;
+}
+
+/* 2x2 pivot on rows i, i+1. In: bt, c0, a1, b1, c1 = c[i+1], a2 = a[i+2], b2 = b[i+2].
+   Out: p0 = 1/Delta, p1 = bt, g0, g1 (see pivot.h); *delta = Delta (for the
+   singularity check, which the caller makes); returns the updated diagonal of
+   row i+2. */
+static inline GTSV_HD GTSV_T GTSV_FN(factor_2x2)(GTSV_T bt, GTSV_T c0, GTSV_T a1,
+                                                GTSV_T b1, GTSV_T c1, GTSV_T a2,
+                                                GTSV_T b2, GTSV_T *delta,
+                                                GTSV_T *p0, GTSV_T *p1,
+                                                GTSV_T *g0, GTSV_T *g1)
+{
+  GTSV_T dl = bt * b1 - a1 * c0;
+  GTSV_T r = (GTSV_T)1 / dl;
+  *delta = dl;
+  *p0 = r;
+  *p1 = bt;
+  *g0 = -(c0 * c1) * r;
+  *g1 = (bt * c1) * r;
+  return b2 - a2 * *g1;
+}
+
+/* Forward (L, B) solve of a 1x1 block: returns y0; *z1 -= a1 y0. */
+static inline GTSV_HD GTSV_T GTSV_FN(fsolve_1x1)(GTSV_T p, GTSV_T z0, GTSV_T a1,
+                                                GTSV_T *z1)
+{
+  GTSV_T y0 = z0 * p;
+  *z1 -= a1 * y0;
+  return y0;
+}
+
+/* Forward (L, B) solve of a 2x2 block. p0 = 1/Delta, p1 = bt; c0 = c[i],
+   a1 = a[i+1], b1 = b[i+1], a2 = a[i+2]. Out: *y0, *y1; *z2 -= a2 y1. */
+static inline GTSV_HD void GTSV_FN(fsolve_2x2)(GTSV_T p0, GTSV_T p1, GTSV_T c0,
+                                              GTSV_T a1, GTSV_T b1, GTSV_T a2,
+                                              GTSV_T z0, GTSV_T z1, GTSV_T *y0,
+                                              GTSV_T *y1, GTSV_T *z2)
+{
+  *y0 = (b1 * z0 - c0 * z1) * p0;
+  *y1 = (p1 * z1 - a1 * z0) * p0;
+  *z2 -= a2 * *y1;
+}

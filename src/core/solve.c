@@ -1,0 +1,29 @@
+/* Instantiates the typed public entry points (api_gen.c) for float and double. */
+#include <stdint.h>
+#include "core/internal.h"
+#include "host/host.h"
+#include "cuda/cuda.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Below this size the host AUTO path runs DP_SEQ: SPIKE's extra passes and thread
+   start-up cost more than they save (bench/results/host-*.md). */
+#define GTSV_SPIKE_HOST_MIN_N 65536
+
+#define GTSV_T float
+#define GTSV_API(name) gtsv_s##name
+#define GTSV_IFN(name) gtsv__s_##name
+#include "api_gen.c"
+#undef GTSV_T
+#undef GTSV_API
+#undef GTSV_IFN
+
+#define GTSV_T double
+#define GTSV_API(name) gtsv_d##name
+#define GTSV_IFN(name) gtsv__d_##name
+#include "api_gen.c"
+#undef GTSV_T
+#undef GTSV_API
+#undef GTSV_IFN

@@ -1,0 +1,104 @@
+/* CUDA plumbing: memory-space detection, the handle's device state (info key and
+   workspace), and the device entry points that the C drivers call. */
+#include <cuda_runtime.h>
+#include "cuda/cuda.h"
+#include "cuda/state.h"
+
+extern "C" int gtsv__cuda_built(void) { return 1; }
+
+/* Whether a usable device exists; asked once per process (C++ static init is
+   thread-safe). Without one every pointer is host memory. */
+static bool device_present()
+{
+  static const bool present = [] {
+    int count = 0;
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess) (void)cudaGetLastError();
+    return e == cudaSuccess && count > 0;
+  }();
+  return present;
+}
+
+extern "C" gtsv_mem gtsv__mem_space(const void *const *ptrs, int count)
+{
+  int host = 0, dev = 0;
+  if (!device_present()) return GTSV_MEM_HOST;
+  for (int i = 0; i < count; i++) {
+    cudaPointerAttributes a;
+    if (!ptrs[i]) continue;
+    if (cudaPointerGetAttributes(&a, ptrs[i]) != cudaSuccess) {
+      (void)cudaGetLastError();
+      host = 1; /* not known to CUDA: plain host memory */
+      continue;
+    }
+    if (a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged) dev = 1;
+    else host = 1;
+  }
+  return dev && host ? GTSV_MEM_MIXED : dev ? GTSV_MEM_DEVICE : GTSV_MEM_HOST;
+}
+
+gtsv_status gtsv__cuda_begin(gtsv_handle h, int64_t info_div)
+{
+  if (!h->cuda) {
+    gtsv_cuda_state *c = (gtsv_cuda_state *)gtsv__malloc(sizeof *c);
+    if (!c) return GTSV_STATUS_ALLOC_FAILED;
+    c->info = NULL;
+    c->ws = NULL;
+    c->ws_size = 0;
+    c->info_div = 1;
+    cudaError_t e = cudaMalloc((void **)&c->info, sizeof *c->info);
+    if (e != cudaSuccess) {
+      gtsv__free(c);
+      return gtsv__cuda_status(e);
+    }
+    h->cuda = c;
+  }
+  h->cuda->info_div = info_div > 0 ? info_div : 1;
+  GTSV_CUDA_TRY(cudaMemsetAsync(h->cuda->info, 0xFF, sizeof *h->cuda->info,
+                                gtsv__cuda_stream(h)));
+  h->info_on_device = 1;
+  return GTSV_STATUS_SUCCESS;
+}
+
+gtsv_status gtsv__cuda_workspace(gtsv_handle h, size_t bytes, void **ws)
+{
+  gtsv_cuda_state *c = h->cuda;
+  if (bytes > c->ws_size) {
+    void *p = NULL;
+    /* the old workspace may still be in use by queued work */
+    GTSV_CUDA_TRY(cudaStreamSynchronize(gtsv__cuda_stream(h)));
+    GTSV_CUDA_TRY(cudaMalloc(&p, bytes));
+    cudaFree(c->ws);
+    c->ws = p;
+    c->ws_size = bytes;
+  }
+  *ws = c->ws;
+  return GTSV_STATUS_SUCCESS;
+}
+
+extern "C" gtsv_status gtsv__cuda_get_info(gtsv_handle h, int64_t *info, int64_t *row)
+{
+  unsigned long long key = GTSV_NO_INFO;
+  *info = 0;
+  *row = -1;
+  if (!h->cuda) return GTSV_STATUS_SUCCESS;
+  GTSV_CUDA_TRY(cudaMemcpyAsync(&key, h->cuda->info, sizeof key, cudaMemcpyDeviceToHost,
+                                gtsv__cuda_stream(h)));
+  GTSV_CUDA_TRY(cudaStreamSynchronize(gtsv__cuda_stream(h)));
+  if (key == GTSV_NO_INFO) return GTSV_STATUS_SUCCESS;
+  *info = (int64_t)(key / (unsigned long long)h->cuda->info_div) + 1;
+  *row = (int64_t)(key % (unsigned long long)h->cuda->info_div);
+  return GTSV_STATUS_SINGULAR;
+}
+
+extern "C" gtsv_status gtsv__cuda_release(gtsv_handle h)
+{
+  gtsv_status s = GTSV_STATUS_SUCCESS;
+  if (!h->cuda) return s;
+  s = gtsv__cuda_status(cudaStreamSynchronize(gtsv__cuda_stream(h)));
+  cudaFree(h->cuda->info);
+  cudaFree(h->cuda->ws);
+  gtsv__free(h->cuda);
+  h->cuda = NULL;
+  return s;
+}

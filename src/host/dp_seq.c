@@ -1,0 +1,30 @@
+/* Instantiates dp_seq_gen.c for float and double. */
+#include "host/host.h"
+#include "core/pivot.h"
+
+gtsv_dp_layout gtsv__dp_layout(int64_t n, size_t elt)
+{
+  gtsv_dp_layout L;
+  size_t un = n > 0 ? (size_t)n : 0;
+  L.p = 0;
+  L.g = gtsv__align(L.p + un * elt);
+  L.f = gtsv__align(L.g + un * elt);
+  L.bytes = gtsv__align(L.f + un);
+  return L;
+}
+
+#define GTSV_T float
+#define GTSV_FN(name) gtsv_s_##name
+#define GTSV_IFN(name) gtsv__s_##name
+#include "dp_seq_gen.c"
+#undef GTSV_T
+#undef GTSV_FN
+#undef GTSV_IFN
+
+#define GTSV_T double
+#define GTSV_FN(name) gtsv_d_##name
+#define GTSV_IFN(name) gtsv__d_##name
+#include "dp_seq_gen.c"
+#undef GTSV_T
+#undef GTSV_FN
+#undef GTSV_IFN
