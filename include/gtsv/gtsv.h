@@ -48,6 +48,13 @@
 extern "C" {
 #endif
 
+/* Symbols of the shared library are hidden unless marked. */
+#if defined(GTSV_BUILDING) && defined(__GNUC__)
+#define GTSV_EXPORT __attribute__((visibility("default")))
+#else
+#define GTSV_EXPORT
+#endif
+
 #define GTSV_VERSION_MAJOR 0
 #define GTSV_VERSION_MINOR 1
 #define GTSV_VERSION_PATCH 0
@@ -84,37 +91,37 @@ typedef struct gtsv_context *gtsv_handle;
 /* Create a handle: algorithm AUTO, the default (legacy) CUDA stream, no workspace
    yet. *h is set to NULL on failure. Returns SUCCESS, INVALID_VALUE (h NULL) or
    ALLOC_FAILED. */
-gtsv_status gtsv_create(gtsv_handle *h);
+GTSV_EXPORT gtsv_status gtsv_create(gtsv_handle *h);
 
 /* Release a handle and all its workspace (host and device). Waits for the
    handle's device work. NULL is accepted (no-op, SUCCESS). */
-gtsv_status gtsv_destroy(gtsv_handle h);
+GTSV_EXPORT gtsv_status gtsv_destroy(gtsv_handle h);
 
 /* Choose the solver for later calls on h. INVALID_VALUE for an unknown value. */
-gtsv_status gtsv_set_algo(gtsv_handle h, gtsv_algo algo);
-gtsv_status gtsv_get_algo(gtsv_handle h, gtsv_algo *algo);
+GTSV_EXPORT gtsv_status gtsv_set_algo(gtsv_handle h, gtsv_algo algo);
+GTSV_EXPORT gtsv_status gtsv_get_algo(gtsv_handle h, gtsv_algo *algo);
 
 /* Stream (a cudaStream_t passed as void *; NULL = default stream) on which device
    solves are queued. Ignored by host solves. */
-gtsv_status gtsv_set_stream(gtsv_handle h, void *cuda_stream);
+GTSV_EXPORT gtsv_status gtsv_set_stream(gtsv_handle h, void *cuda_stream);
 
 /* Number of SPIKE partitions; 0 (the default) lets the library choose. A larger
    count than n allows is reduced. Used by numerical-stability suites to force many
    partitions on small matrices. INVALID_VALUE when p < 0. */
-gtsv_status gtsv_set_spike_partitions(gtsv_handle h, int64_t p);
+GTSV_EXPORT gtsv_status gtsv_set_spike_partitions(gtsv_handle h, int64_t p);
 
 /* Number of host threads (OpenMP) the handle may use; 0 (default) = the OpenMP
    default. INVALID_VALUE when t < 0. */
-gtsv_status gtsv_set_num_threads(gtsv_handle h, int t);
+GTSV_EXPORT gtsv_status gtsv_set_num_threads(gtsv_handle h, int t);
 
 /* A short English description of a status; never NULL. */
-const char *gtsv_status_string(gtsv_status s);
+GTSV_EXPORT const char *gtsv_status_string(gtsv_status s);
 
 /* Human-readable name of an algorithm ("spike_dp", ...); "unknown" otherwise. */
-const char *gtsv_algo_string(gtsv_algo a);
+GTSV_EXPORT const char *gtsv_algo_string(gtsv_algo a);
 
 /* Whether this build has the CUDA backend (1) or not (0). */
-int gtsv_has_cuda(void);
+GTSV_EXPORT int gtsv_has_cuda(void);
 
 /*
  * Solve A X = B for one tridiagonal matrix and nrhs right-hand sides.
@@ -137,10 +144,10 @@ int gtsv_has_cuda(void);
  * through gtsv_get_info); ALLOC_FAILED; NOT_SUPPORTED; DEVICE_ERROR.
  * n = 0 or nrhs = 0 is a successful no-op (pointers may then be NULL).
  */
-gtsv_status gtsv_sgtsv(gtsv_handle h, int64_t n, int64_t nrhs,
+GTSV_EXPORT gtsv_status gtsv_sgtsv(gtsv_handle h, int64_t n, int64_t nrhs,
                        const float *dl, const float *d, const float *du,
                        float *B, int64_t ldb);
-gtsv_status gtsv_dgtsv(gtsv_handle h, int64_t n, int64_t nrhs,
+GTSV_EXPORT gtsv_status gtsv_dgtsv(gtsv_handle h, int64_t n, int64_t nrhs,
                        const double *dl, const double *d, const double *du,
                        double *B, int64_t ldb);
 
@@ -160,12 +167,53 @@ gtsv_status gtsv_dgtsv(gtsv_handle h, int64_t n, int64_t nrhs,
  * SINGULAR (host) and gtsv_get_info() names the first singular system.
  * n = 0 or batch = 0 is a successful no-op.
  */
-gtsv_status gtsv_sgtsv_strided_batch(gtsv_handle h, int64_t n,
+GTSV_EXPORT gtsv_status gtsv_sgtsv_strided_batch(gtsv_handle h, int64_t n,
                        const float *dl, const float *d, const float *du,
                        float *x, int64_t batch, int64_t stride);
-gtsv_status gtsv_dgtsv_strided_batch(gtsv_handle h, int64_t n,
+GTSV_EXPORT gtsv_status gtsv_dgtsv_strided_batch(gtsv_handle h, int64_t n,
                        const double *dl, const double *d, const double *du,
                        double *x, int64_t batch, int64_t stride);
+
+/*
+ * Solve batch independent systems A_k x_k = b_k of order n stored interleaved, as
+ * cuSPARSE's gtsvInterleavedBatch: row i of system k is element i*batch + k.
+ *
+ *   n       order of each system, n >= 0.
+ *   dl, d, du
+ *           [n*batch] sub-diagonal, diagonal, super-diagonal; dl[i*batch + k] =
+ *           A_k(i, i-1), d[i*batch + k] = A_k(i, i), du[i*batch + k] = A_k(i, i+1).
+ *           Row 0 of dl and row n-1 of du are not read (cuSPARSE asks for zeros
+ *           there; any value is accepted here). Not modified (cuSPARSE's
+ *           gtsvInterleavedBatch overwrites them; this function does not).   (in)
+ *   x       [n*batch] on entry the right-hand sides b_k (same interleaving), on
+ *           exit the solutions x_k (SUCCESS; on SINGULAR the x of every
+ *           non-singular system; a singular system's x is left as it was).
+ *   batch   number of systems, batch >= 0; n*batch must fit in int64_t.
+ *
+ * Pivoting: diagonal pivoting, the pivots of GTSV_ALGO_DP_SEQ (THOMAS on the host
+ * when that algorithm is set). Device memory: queued on the handle's stream, no
+ * host synchronisation; gtsv_get_info() waits and names the first singular system
+ * (info = 1 + k, row = its pivot row). Host memory: synchronous; each system is
+ * gathered into contiguous scratch (OpenMP over systems) and solved by DP_SEQ.
+ *
+ * Returns SUCCESS; INVALID_VALUE (NULL handle, n < 0, batch < 0, n*batch overflow,
+ * NULL pointer when n*batch > 0; nothing written); SINGULAR (host); ALLOC_FAILED;
+ * NOT_SUPPORTED (device memory in a build without CUDA, mixed memory, algorithm
+ * PDP or ARCR); DEVICE_ERROR. n = 0 or batch = 0 is a successful no-op.
+ *
+ * Example (device arrays of n*batch doubles):
+ *
+ *     gtsv_dgtsv_interleaved_batch(h, n, dl, d, du, x, batch);  // x := A_k \ x
+ *     ... more work on the same stream ...
+ *     int64_t info, row;
+ *     if (gtsv_get_info(h, &info, &row) == GTSV_STATUS_SINGULAR) { system info-1 }
+ */
+GTSV_EXPORT gtsv_status gtsv_sgtsv_interleaved_batch(gtsv_handle h, int64_t n,
+                       const float *dl, const float *d, const float *du,
+                       float *x, int64_t batch);
+GTSV_EXPORT gtsv_status gtsv_dgtsv_interleaved_batch(gtsv_handle h, int64_t n,
+                       const double *dl, const double *d, const double *du,
+                       double *x, int64_t batch);
 
 /*
  * Numerical outcome of the last solve on h (waits for it to finish when it ran on
@@ -177,7 +225,7 @@ gtsv_status gtsv_dgtsv_strided_batch(gtsv_handle h, int64_t n,
  * Either pointer may be NULL. Returns SINGULAR when info > 0, SUCCESS when info = 0,
  * DEVICE_ERROR if the device work failed, INVALID_VALUE for a NULL handle.
  */
-gtsv_status gtsv_get_info(gtsv_handle h, int64_t *info, int64_t *row);
+GTSV_EXPORT gtsv_status gtsv_get_info(gtsv_handle h, int64_t *info, int64_t *row);
 
 #ifdef __cplusplus
 }

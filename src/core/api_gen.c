@@ -11,7 +11,7 @@ static gtsv_status GTSV_IFN(host_solve)(gtsv_handle h, gtsv_algo algo, int64_t n
 {
   gtsv_status s;
   if (algo == GTSV_ALGO_AUTO)
-    algo = (n >= GTSV_SPIKE_HOST_MIN_N && gtsv__threads(h) > 1) ? GTSV_ALGO_SPIKE_DP
+    algo = (n >= GTSV_SPIKE_HOST_MIN_N && gtsv__threads(h) >= GTSV_SPIKE_HOST_MIN_THREADS) ? GTSV_ALGO_SPIKE_DP
                                                                 : GTSV_ALGO_DP_SEQ;
   switch (algo) {
   case GTSV_ALGO_SPIKE_DP:
@@ -81,7 +81,8 @@ gtsv_status GTSV_API(gtsv_strided_batch)(gtsv_handle h, int64_t n, const GTSV_T 
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED;
   if (h->algo == GTSV_ALGO_SPIKE_DP ||
-      (h->algo == GTSV_ALGO_AUTO && batch < gtsv__threads(h) && n >= GTSV_SPIKE_HOST_MIN_N)) {
+      (h->algo == GTSV_ALGO_AUTO && batch < gtsv__threads(h) && n >= GTSV_SPIKE_HOST_MIN_N &&
+       gtsv__threads(h) >= GTSV_SPIKE_HOST_MIN_THREADS)) {
     /* few long systems: parallelism inside each system */
     for (int64_t k = 0; k < batch; k++) {
       int64_t bad = -1;
@@ -118,6 +119,79 @@ gtsv_status GTSV_API(gtsv_strided_batch)(gtsv_handle h, int64_t n, const GTSV_T 
         if (k < first) { first = k; first_row = bad; }
       }
     }
+  }
+  if (first == INT64_MAX) {
+    gtsv__set_info(h, -1, -1);
+    return GTSV_STATUS_SUCCESS;
+  }
+  gtsv__set_info(h, first, first_row);
+  return GTSV_STATUS_SINGULAR;
+}
+
+gtsv_status GTSV_API(gtsv_interleaved_batch)(gtsv_handle h, int64_t n, const GTSV_T *dl,
+                                             const GTSV_T *d, const GTSV_T *du,
+                                             GTSV_T *x, int64_t batch)
+{
+  const void *ptrs[4];
+  gtsv_mem mem;
+  gtsv_status s;
+  int64_t first = INT64_MAX, first_row = -1;
+  size_t per, fac;
+  int threads;
+  if (!h || n < 0 || batch < 0) return GTSV_STATUS_INVALID_VALUE;
+  if (n > 0 && batch > INT64_MAX / n) return GTSV_STATUS_INVALID_VALUE;
+  if (n == 0 || batch == 0) {
+    gtsv__set_info(h, -1, -1);
+    return GTSV_STATUS_SUCCESS;
+  }
+  if (!dl || !d || !du || !x) return GTSV_STATUS_INVALID_VALUE;
+  ptrs[0] = dl; ptrs[1] = d; ptrs[2] = du; ptrs[3] = x;
+  mem = gtsv__mem_space(ptrs, 4);
+  if (mem == GTSV_MEM_MIXED) return GTSV_STATUS_NOT_SUPPORTED;
+  if (mem == GTSV_MEM_DEVICE)
+    return GTSV_IFN(cuda_gtsv_interleaved_batch)(h, n, dl, d, du, x, batch);
+
+  /* host: gather each system into a contiguous scratch, solve it with DP_SEQ
+     (THOMAS when asked), scatter the solution back; a singular system's x is
+     left as it was */
+  if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
+    return GTSV_STATUS_NOT_SUPPORTED;
+  if ((uint64_t)n > SIZE_MAX / (4 * sizeof(GTSV_T)) - 64) return GTSV_STATUS_ALLOC_FAILED;
+  threads = gtsv__threads(h);
+  if (threads > batch) threads = (int)batch;
+  fac = gtsv__dp_layout(n, sizeof(GTSV_T)).bytes;
+  per = gtsv__align(4 * (size_t)n * sizeof(GTSV_T)) + fac;
+  if (per > SIZE_MAX / (size_t)threads) return GTSV_STATUS_ALLOC_FAILED;
+  s = gtsv__buffer_reserve(&h->ws, per * (size_t)threads);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(static)
+#endif
+  for (int64_t k = 0; k < batch; k++) {
+#ifdef _OPENMP
+    char *w = (char *)h->ws.ptr + per * (size_t)omp_get_thread_num();
+#else
+    char *w = (char *)h->ws.ptr;
+#endif
+    GTSV_T *cl = (GTSV_T *)w, *cd = cl + n, *cu = cd + n, *cb = cu + n;
+    void *f = w + gtsv__align(4 * (size_t)n * sizeof(GTSV_T));
+    int64_t bad;
+    for (int64_t i = 0; i < n; i++) {
+      cl[i] = dl[i * batch + k];
+      cd[i] = d[i * batch + k];
+      cu[i] = du[i * batch + k];
+      cb[i] = x[i * batch + k];
+    }
+    bad = h->algo == GTSV_ALGO_THOMAS ? GTSV_IFN(thomas)(n, 1, cl, cd, cu, cb, n, f)
+                                      : GTSV_IFN(dp_seq)(n, 1, cl, cd, cu, cb, n, f);
+    if (bad >= 0) {
+#ifdef _OPENMP
+#pragma omp critical(gtsv_batch_info)
+#endif
+      if (k < first) { first = k; first_row = bad; }
+      continue;
+    }
+    for (int64_t i = 0; i < n; i++) x[i * batch + k] = cb[i];
   }
   if (first == INT64_MAX) {
     gtsv__set_info(h, -1, -1);

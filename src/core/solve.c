@@ -11,6 +11,9 @@
 /* Below this size the host AUTO path runs DP_SEQ: SPIKE's extra passes and thread
    start-up cost more than they save (bench/results/host-*.md). */
 #define GTSV_SPIKE_HOST_MIN_N 65536
+/* On 2 threads SPIKE-DP measured slower than DP_SEQ (it sweeps each partition more
+   than once, bench/results/host-*.md); AUTO uses it from this many threads on. */
+#define GTSV_SPIKE_HOST_MIN_THREADS 4
 
 #define GTSV_T float
 #define GTSV_API(name) gtsv_s##name

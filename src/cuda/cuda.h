@@ -26,6 +26,15 @@ gtsv_status gtsv__d_cuda_gtsv_strided_batch(gtsv_handle h, int64_t n, const doub
                                            const double *d, const double *du, double *x,
                                            int64_t batch, int64_t stride);
 
+/* Interleaved batch (element i of system k at i*batch + k); defined in
+   src/batch/batch.cu. */
+gtsv_status gtsv__s_cuda_gtsv_interleaved_batch(gtsv_handle h, int64_t n, const float *dl,
+                                               const float *d, const float *du, float *x,
+                                               int64_t batch);
+gtsv_status gtsv__d_cuda_gtsv_interleaved_batch(gtsv_handle h, int64_t n, const double *dl,
+                                               const double *d, const double *du,
+                                               double *x, int64_t batch);
+
 /* Wait for the handle's stream and read the info of the last device solve. */
 gtsv_status gtsv__cuda_get_info(gtsv_handle h, int64_t *info, int64_t *row);
 

@@ -37,6 +37,20 @@ gtsv_status gtsv__d_cuda_gtsv_strided_batch(gtsv_handle h, int64_t n, const doub
   (void)h; (void)n; (void)dl; (void)d; (void)du; (void)x; (void)batch; (void)stride;
   return GTSV_STATUS_NOT_SUPPORTED;
 }
+gtsv_status gtsv__s_cuda_gtsv_interleaved_batch(gtsv_handle h, int64_t n, const float *dl,
+                                               const float *d, const float *du, float *x,
+                                               int64_t batch)
+{
+  (void)h; (void)n; (void)dl; (void)d; (void)du; (void)x; (void)batch;
+  return GTSV_STATUS_NOT_SUPPORTED;
+}
+gtsv_status gtsv__d_cuda_gtsv_interleaved_batch(gtsv_handle h, int64_t n, const double *dl,
+                                               const double *d, const double *du,
+                                               double *x, int64_t batch)
+{
+  (void)h; (void)n; (void)dl; (void)d; (void)du; (void)x; (void)batch;
+  return GTSV_STATUS_NOT_SUPPORTED;
+}
 gtsv_status gtsv__cuda_get_info(gtsv_handle h, int64_t *info, int64_t *row)
 {
   (void)h;

@@ -21,7 +21,9 @@ int64_t GTSV_IFN(dp_factor_solve)(int64_t n, const GTSV_T *dl, const GTSV_T *d,
     GTSV_T c0 = i + 1 < n ? du[i] : 0, a1 = i + 1 < n ? dl[i + 1] : 0;
     GTSV_T b1 = i + 1 < n ? d[i + 1] : 0, c1 = i + 2 < n ? du[i + 1] : 0;
     GTSV_T a2 = i + 2 < n ? dl[i + 2] : 0;
-    if (GTSV_FN(pivot_is_1x1)(bt, c0, a1, b1, c1, a2)) {
+    /* the last row is always 1x1 (also when bt is not finite, where the rule's
+       comparison is false) */
+    if (i + 1 == n || GTSV_FN(pivot_is_1x1)(bt, c0, a1, b1, c1, a2)) {
       if (GTSV_FN(bad_pivot)(bt)) return i;
       bt = GTSV_FN(factor_1x1)(bt, c0, a1, b1, &pp0, &g[i]);
       f[i] = GTSV_PIV_1x1;

@@ -1,0 +1,573 @@
+/* gtsv-gpu-bench: every GPU path of gtsv against cuSPARSE, in one run, on one GPU.
+
+   First the copy bandwidth (a device-to-device copy kernel, read + write bytes, as
+   anchors/anchor_bench.cu measures it); then per case and solver: the median time
+   of R timed runs after a warm-up (cudaEvents, only the solve inside the events),
+   E = (bytes_per_row * rows / time) / copy_bandwidth with 40 B/row for double and
+   20 B/row for float (DESIGN.md section 4), the speed relative to the cuSPARSE
+   reference of that case (t_ref / t: > 1 is faster than cuSPARSE), and the largest
+   backward residual ||T x - b|| / ||b|| over a sample of systems, in long double on
+   the host. Inputs are restored before every run (outside the timing).
+
+   Cases (default):
+     batch:  n = 64, 128, 256, 512, 1024, 4096 with about 2^24 rows in all, and
+             512 x 512; random U(-1,1) and diagonally dominant; double and float.
+             gtsv strided batch, gtsv interleaved batch, cuSPARSE gtsv2StridedBatch
+             (no pivoting), gtsvInterleavedBatch algo 1 (LU, pivoting: the
+             reference) and algo 2 (QR).
+     single: n = 2^20, 2^23, 2^25; random and dominant; double and float.
+             gtsv_?gtsv (device) with GTSV_ALGO_AUTO and GTSV_ALGO_SPIKE_DP ("n/a"
+             while that path answers NOT_SUPPORTED), cuSPARSE gtsv2 (pivoting: the
+             reference) and gtsv2_nopivot.
+
+   gtsv-gpu-bench [--only batch|single] [--quick] [--prec d|s|both] [--reps R]
+                  [--md FILE] [--commit SHA]
+*/
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <functional>
+#include <string>
+#include <vector>
+#include <cuda_runtime.h>
+#include <cusparse.h>
+#include "gtsv/gtsv.h"
+
+#define CK(x)                                                                        \
+  do {                                                                               \
+    cudaError_t e_ = (x);                                                            \
+    if (e_ != cudaSuccess) {                                                         \
+      std::fprintf(stderr, "CUDA error %s at %s:%d: %s\n", #x, __FILE__, __LINE__,   \
+                   cudaGetErrorString(e_));                                          \
+      std::exit(2);                                                                  \
+    }                                                                                \
+  } while (0)
+
+static double g_copy_bw = 0; /* bytes per second */
+static int g_reps = 15;
+static FILE *g_md = nullptr;
+static cudaEvent_t g_e0, g_e1;
+
+/* ---- cuSPARSE by precision ---------------------------------------------------- */
+
+static cusparseStatus_t sp_strided_size(cusparseHandle_t h, int m, const float *dl, const float *d,
+                                        const float *du, const float *x, int b, int s, size_t *sz)
+{ return cusparseSgtsv2StridedBatch_bufferSizeExt(h, m, dl, d, du, x, b, s, sz); }
+static cusparseStatus_t sp_strided_size(cusparseHandle_t h, int m, const double *dl, const double *d,
+                                        const double *du, const double *x, int b, int s, size_t *sz)
+{ return cusparseDgtsv2StridedBatch_bufferSizeExt(h, m, dl, d, du, x, b, s, sz); }
+static cusparseStatus_t sp_strided(cusparseHandle_t h, int m, const float *dl, const float *d,
+                                   const float *du, float *x, int b, int s, void *buf)
+{ return cusparseSgtsv2StridedBatch(h, m, dl, d, du, x, b, s, buf); }
+static cusparseStatus_t sp_strided(cusparseHandle_t h, int m, const double *dl, const double *d,
+                                   const double *du, double *x, int b, int s, void *buf)
+{ return cusparseDgtsv2StridedBatch(h, m, dl, d, du, x, b, s, buf); }
+static cusparseStatus_t sp_inter_size(cusparseHandle_t h, int a, int m, const float *dl,
+                                      const float *d, const float *du, const float *x, int b,
+                                      size_t *sz)
+{ return cusparseSgtsvInterleavedBatch_bufferSizeExt(h, a, m, dl, d, du, x, b, sz); }
+static cusparseStatus_t sp_inter_size(cusparseHandle_t h, int a, int m, const double *dl,
+                                      const double *d, const double *du, const double *x, int b,
+                                      size_t *sz)
+{ return cusparseDgtsvInterleavedBatch_bufferSizeExt(h, a, m, dl, d, du, x, b, sz); }
+static cusparseStatus_t sp_inter(cusparseHandle_t h, int a, int m, float *dl, float *d, float *du,
+                                 float *x, int b, void *buf)
+{ return cusparseSgtsvInterleavedBatch(h, a, m, dl, d, du, x, b, buf); }
+static cusparseStatus_t sp_inter(cusparseHandle_t h, int a, int m, double *dl, double *d,
+                                 double *du, double *x, int b, void *buf)
+{ return cusparseDgtsvInterleavedBatch(h, a, m, dl, d, du, x, b, buf); }
+static cusparseStatus_t sp_gtsv2_size(cusparseHandle_t h, bool piv, int m, const float *dl,
+                                      const float *d, const float *du, const float *x, size_t *sz)
+{
+  return piv ? cusparseSgtsv2_bufferSizeExt(h, m, 1, dl, d, du, x, m, sz)
+             : cusparseSgtsv2_nopivot_bufferSizeExt(h, m, 1, dl, d, du, x, m, sz);
+}
+static cusparseStatus_t sp_gtsv2_size(cusparseHandle_t h, bool piv, int m, const double *dl,
+                                      const double *d, const double *du, const double *x,
+                                      size_t *sz)
+{
+  return piv ? cusparseDgtsv2_bufferSizeExt(h, m, 1, dl, d, du, x, m, sz)
+             : cusparseDgtsv2_nopivot_bufferSizeExt(h, m, 1, dl, d, du, x, m, sz);
+}
+static cusparseStatus_t sp_gtsv2(cusparseHandle_t h, bool piv, int m, const float *dl,
+                                 const float *d, const float *du, float *x, void *buf)
+{
+  return piv ? cusparseSgtsv2(h, m, 1, dl, d, du, x, m, buf)
+             : cusparseSgtsv2_nopivot(h, m, 1, dl, d, du, x, m, buf);
+}
+static cusparseStatus_t sp_gtsv2(cusparseHandle_t h, bool piv, int m, const double *dl,
+                                 const double *d, const double *du, double *x, void *buf)
+{
+  return piv ? cusparseDgtsv2(h, m, 1, dl, d, du, x, m, buf)
+             : cusparseDgtsv2_nopivot(h, m, 1, dl, d, du, x, m, buf);
+}
+
+/* ---- gtsv by precision ----------------------------------------------------------- */
+
+static gtsv_status g_strided(gtsv_handle h, int64_t n, const float *dl, const float *d,
+                             const float *du, float *x, int64_t b)
+{ return gtsv_sgtsv_strided_batch(h, n, dl, d, du, x, b, n); }
+static gtsv_status g_strided(gtsv_handle h, int64_t n, const double *dl, const double *d,
+                             const double *du, double *x, int64_t b)
+{ return gtsv_dgtsv_strided_batch(h, n, dl, d, du, x, b, n); }
+static gtsv_status g_inter(gtsv_handle h, int64_t n, const float *dl, const float *d,
+                           const float *du, float *x, int64_t b)
+{ return gtsv_sgtsv_interleaved_batch(h, n, dl, d, du, x, b); }
+static gtsv_status g_inter(gtsv_handle h, int64_t n, const double *dl, const double *d,
+                           const double *du, double *x, int64_t b)
+{ return gtsv_dgtsv_interleaved_batch(h, n, dl, d, du, x, b); }
+static gtsv_status g_gtsv(gtsv_handle h, int64_t n, const float *dl, const float *d,
+                          const float *du, float *x)
+{ return gtsv_sgtsv(h, n, 1, dl, d, du, x, n); }
+static gtsv_status g_gtsv(gtsv_handle h, int64_t n, const double *dl, const double *d,
+                          const double *du, double *x)
+{ return gtsv_dgtsv(h, n, 1, dl, d, du, x, n); }
+
+/* ---- measurement -------------------------------------------------------------------- */
+
+/* copy ceiling: read + write bytes of a large device-to-device copy */
+__global__ void copy_kernel(const double *__restrict__ a, double *__restrict__ b, size_t n)
+{
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x)
+    b[i] = a[i];
+}
+
+static double measure_copy_bw()
+{
+  const size_t n = (size_t)1 << 27; /* 1 GiB each way */
+  double *a, *b;
+  int sms = 0, dev = 0;
+  CK(cudaGetDevice(&dev));
+  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  CK(cudaMalloc(&a, n * 8));
+  CK(cudaMalloc(&b, n * 8));
+  CK(cudaMemset(a, 1, n * 8));
+  std::vector<float> t;
+  for (int r = 0; r < 12; r++) {
+    CK(cudaEventRecord(g_e0));
+    copy_kernel<<<sms * 16, 256>>>(a, b, n);
+    CK(cudaEventRecord(g_e1));
+    CK(cudaEventSynchronize(g_e1));
+    float ms;
+    CK(cudaEventElapsedTime(&ms, g_e0, g_e1));
+    if (r >= 2) t.push_back(ms);
+  }
+  std::sort(t.begin(), t.end());
+  CK(cudaFree(a));
+  CK(cudaFree(b));
+  return 2.0 * n * 8 / (t[t.size() / 2] * 1e-3);
+}
+
+/* median ms of g_reps runs of run() after one warm-up; prep() restores the inputs
+   before each run, outside the events. run() returns 0 = ok, 1 = not supported,
+   2 = failed; the result is -1 (n/a) or -2 (failed) then. */
+static double time_ms(const std::function<void()> &prep, const std::function<int()> &run)
+{
+  std::vector<float> t;
+  for (int r = 0; r <= g_reps; r++) {
+    prep();
+    CK(cudaEventRecord(g_e0));
+    int s = run();
+    CK(cudaEventRecord(g_e1));
+    CK(cudaEventSynchronize(g_e1));
+    if (s) return s == 1 ? -1 : -2;
+    float ms;
+    CK(cudaEventElapsedTime(&ms, g_e0, g_e1));
+    if (r > 0) t.push_back(ms);
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+/* ---- problems ------------------------------------------------------------------------- */
+
+static uint64_t g_rng;
+static double urand()
+{
+  g_rng ^= g_rng << 13;
+  g_rng ^= g_rng >> 7;
+  g_rng ^= g_rng << 17;
+  return (double)(g_rng >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+}
+
+/* batch systems of n rows, contiguous (stride n); dl of row 0 and du of row n-1 of
+   each system are 0, as cuSPARSE requires (gtsv ignores them) */
+template <typename T>
+static void make_problem(int64_t n, int64_t batch, bool dominant, uint64_t seed,
+                         std::vector<T> &dl, std::vector<T> &d, std::vector<T> &du,
+                         std::vector<T> &b)
+{
+  const size_t N = (size_t)(n * batch);
+  dl.resize(N); d.resize(N); du.resize(N); b.resize(N);
+  g_rng = 0x9E3779B97F4A7C15ull ^ (seed * 0x2545F4914F6CDD1Dull);
+  for (size_t i = 0; i < N; i++) {
+    dl[i] = (T)urand();
+    du[i] = (T)urand();
+    d[i] = (T)(dominant ? 4.0 + urand() : urand());
+    b[i] = (T)urand();
+  }
+  for (int64_t k = 0; k < batch; k++) {
+    dl[(size_t)(k * n)] = 0;
+    du[(size_t)(k * n + n - 1)] = 0;
+  }
+}
+
+template <typename T>
+static void to_inter(const std::vector<T> &a, std::vector<T> &out, int64_t n, int64_t batch)
+{
+  out.resize(a.size());
+  for (int64_t k = 0; k < batch; k++)
+    for (int64_t i = 0; i < n; i++) out[(size_t)(i * batch + k)] = a[(size_t)(k * n + i)];
+}
+
+/* ||T x - b|| / ||b|| of system k, in long double; x element i at x[xo + i*xs] */
+template <typename T>
+static long double residual(const std::vector<T> &dl, const std::vector<T> &d,
+                            const std::vector<T> &du, const std::vector<T> &b,
+                            const std::vector<T> &x, int64_t n, int64_t k, int64_t xo,
+                            int64_t xs)
+{
+  long double r2 = 0, b2 = 0;
+  const int64_t o = k * n;
+  for (int64_t i = 0; i < n; i++) {
+    long double t = (long double)d[o + i] * x[xo + i * xs];
+    if (i > 0) t += (long double)dl[o + i] * x[xo + (i - 1) * xs];
+    if (i + 1 < n) t += (long double)du[o + i] * x[xo + (i + 1) * xs];
+    t -= b[o + i];
+    r2 += t * t;
+    b2 += (long double)b[o + i] * b[o + i];
+  }
+  return b2 > 0 ? sqrtl(r2 / b2) : sqrtl(r2);
+}
+
+/* max residual over a sample of systems (first 16, last 16, 32 spread between) */
+template <typename T>
+static double sample_residual(const std::vector<T> &dl, const std::vector<T> &d,
+                              const std::vector<T> &du, const std::vector<T> &b,
+                              const std::vector<T> &x, int64_t n, int64_t batch, bool inter)
+{
+  std::vector<int64_t> ks;
+  for (int64_t k = 0; k < batch && k < 16; k++) ks.push_back(k);
+  for (int64_t k = std::max<int64_t>(16, batch - 16); k < batch; k++) ks.push_back(k);
+  for (int j = 1; j <= 32; j++) ks.push_back(batch * j / 33);
+  long double worst = 0;
+  for (int64_t k : ks) {
+    if (k < 0 || k >= batch) continue;
+    long double r = inter ? residual(dl, d, du, b, x, n, k, k, batch)
+                          : residual(dl, d, du, b, x, n, k, k * n, 1);
+    if (!(r <= worst)) worst = r; /* NaN wins */
+  }
+  return (double)worst;
+}
+
+/* ---- output ------------------------------------------------------------------------------ */
+
+struct Row {
+  std::string solver, note;
+  double ms, resid; /* ms < 0: n/a (-1) or failed (-2) */
+};
+
+static void print_header()
+{
+  std::printf("%-30s %-30s %10s %7s %8s %10s  %s\n", "case", "solver", "ms(med)", "E",
+              "vs ref", "max resid", "note");
+  if (g_md)
+    std::fprintf(g_md, "| case | solver | ms (median) | E | vs cuSPARSE ref | max resid | note |\n"
+                       "|---|---|---:|---:|---:|---:|---|\n");
+}
+
+/* ref: index of the reference row (time ratio t_ref / t) */
+static void print_case(const std::string &name, const std::vector<Row> &rows, size_t ref,
+                       double bytes)
+{
+  const double tref = rows[ref].ms;
+  for (const Row &r : rows) {
+    char t[32], e[32], v[32], res[32];
+    if (r.ms < 0) {
+      std::snprintf(t, sizeof t, "%s", r.ms == -1 ? "n/a" : "FAILED");
+      std::snprintf(e, sizeof e, "-");
+      std::snprintf(v, sizeof v, "-");
+      std::snprintf(res, sizeof res, "-");
+    } else {
+      std::snprintf(t, sizeof t, "%.4f", r.ms);
+      std::snprintf(e, sizeof e, "%.1f%%", 100.0 * bytes / (r.ms * 1e-3) / g_copy_bw);
+      if (tref > 0) std::snprintf(v, sizeof v, "%.2fx", tref / r.ms);
+      else std::snprintf(v, sizeof v, "-");
+      std::snprintf(res, sizeof res, "%.2e", r.resid);
+    }
+    std::printf("%-30s %-30s %10s %7s %8s %10s  %s\n", name.c_str(), r.solver.c_str(), t, e,
+                v, res, r.note.c_str());
+    if (g_md)
+      std::fprintf(g_md, "| %s | %s | %s | %s | %s | %s | %s |\n", name.c_str(),
+                   r.solver.c_str(), t, e, v, res, r.note.c_str());
+  }
+  std::fflush(stdout);
+}
+
+static std::string mb(size_t bytes)
+{
+  char s[48];
+  std::snprintf(s, sizeof s, "buf %.1f MB", bytes / 1e6);
+  return s;
+}
+
+static std::string info_note(gtsv_handle h)
+{
+  int64_t info = 0, row = -1;
+  gtsv_status s = gtsv_get_info(h, &info, &row);
+  if (s == GTSV_STATUS_SUCCESS) return "";
+  char t[96];
+  if (s == GTSV_STATUS_SINGULAR)
+    std::snprintf(t, sizeof t, "singular: system %lld row %lld", (long long)info - 1,
+                  (long long)row);
+  else
+    std::snprintf(t, sizeof t, "get_info: %s", gtsv_status_string(s));
+  return t;
+}
+
+/* ---- the cases -------------------------------------------------------------------------- */
+
+template <typename T> static const char *pname() { return sizeof(T) == 8 ? "double" : "float"; }
+
+template <typename T>
+static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t batch, bool dom)
+{
+  const size_t N = (size_t)(n * batch), bytes = N * sizeof(T);
+  std::vector<T> dl, d, du, b, idl, id, idu, ib, x(N);
+  make_problem(n, batch, dom, (uint64_t)(n * 31 + batch + dom), dl, d, du, b);
+  to_inter(dl, idl, n, batch);
+  to_inter(d, id, n, batch);
+  to_inter(du, idu, n, batch);
+  to_inter(b, ib, n, batch);
+  /* strided inputs, interleaved pristine inputs, work copies */
+  T *Sdl, *Sd, *Sdu, *Sb, *Idl, *Id, *Idu, *Ib, *Wdl, *Wd, *Wdu, *X;
+  T **all[] = {&Sdl, &Sd, &Sdu, &Sb, &Idl, &Id, &Idu, &Ib, &Wdl, &Wd, &Wdu, &X};
+  for (T **p : all) CK(cudaMalloc(p, bytes));
+  CK(cudaMemcpy(Sdl, dl.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sd, d.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sdu, du.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sb, b.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Idl, idl.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Id, id.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Idu, idu.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Ib, ib.data(), bytes, cudaMemcpyHostToDevice));
+
+  std::vector<Row> rows;
+  auto fetch = [&](bool inter) {
+    CK(cudaMemcpy(x.data(), X, bytes, cudaMemcpyDeviceToHost));
+    return sample_residual(dl, d, du, b, x, n, batch, inter);
+  };
+  auto prep_s = [&] { CK(cudaMemcpyAsync(X, Sb, bytes, cudaMemcpyDeviceToDevice)); };
+  auto prep_i = [&] { CK(cudaMemcpyAsync(X, Ib, bytes, cudaMemcpyDeviceToDevice)); };
+  auto prep_iw = [&] { /* cuSPARSE's interleaved batch overwrites dl, d, du */
+    CK(cudaMemcpyAsync(X, Ib, bytes, cudaMemcpyDeviceToDevice));
+    CK(cudaMemcpyAsync(Wdl, Idl, bytes, cudaMemcpyDeviceToDevice));
+    CK(cudaMemcpyAsync(Wd, Id, bytes, cudaMemcpyDeviceToDevice));
+    CK(cudaMemcpyAsync(Wdu, Idu, bytes, cudaMemcpyDeviceToDevice));
+  };
+  auto gst = [](gtsv_status s) { return s == GTSV_STATUS_SUCCESS ? 0 : s == GTSV_STATUS_NOT_SUPPORTED ? 1 : 2; };
+  auto sst = [](cusparseStatus_t s) { return s == CUSPARSE_STATUS_SUCCESS ? 0 : 2; };
+
+  /* cuSPARSE gtsvInterleavedBatch algo 1 (reference) and 2 */
+  for (int algo = 1; algo <= 2; algo++) {
+    size_t sz = 0;
+    void *buf = nullptr;
+    Row r{std::string("cusparse InterleavedBatch a") + char('0' + algo), "", -2, 0};
+    if (sp_inter_size(sp, algo, (int)n, Wdl, Wd, Wdu, X, (int)batch, &sz) == CUSPARSE_STATUS_SUCCESS &&
+        cudaMalloc(&buf, sz + 8) == cudaSuccess) {
+      r.ms = time_ms(prep_iw, [&] { return sst(sp_inter(sp, algo, (int)n, Wdl, Wd, Wdu, X, (int)batch, buf)); });
+      if (r.ms >= 0) r.resid = fetch(true);
+      r.note = mb(sz);
+      CK(cudaFree(buf));
+    } else {
+      (void)cudaGetLastError();
+      r.note = "no buffer";
+    }
+    rows.push_back(r);
+  }
+  { /* cuSPARSE gtsv2StridedBatch: no pivoting */
+    size_t sz = 0;
+    void *buf = nullptr;
+    Row r{"cusparse gtsv2StridedBatch", "", -2, 0};
+    if (sp_strided_size(sp, (int)n, Sdl, Sd, Sdu, X, (int)batch, (int)n, &sz) == CUSPARSE_STATUS_SUCCESS &&
+        cudaMalloc(&buf, sz + 8) == cudaSuccess) {
+      r.ms = time_ms(prep_s, [&] { return sst(sp_strided(sp, (int)n, Sdl, Sd, Sdu, X, (int)batch, (int)n, buf)); });
+      if (r.ms >= 0) r.resid = fetch(false);
+      r.note = mb(sz) + ", no pivoting";
+      CK(cudaFree(buf));
+    } else {
+      (void)cudaGetLastError();
+      r.note = "no buffer";
+    }
+    rows.push_back(r);
+  }
+  {
+    Row r{"gtsv strided_batch", "", -2, 0};
+    r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
+    if (r.ms >= 0) { r.resid = fetch(false); r.note = info_note(h); }
+    rows.push_back(r);
+  }
+  {
+    Row r{"gtsv interleaved_batch", "", -2, 0};
+    r.ms = time_ms(prep_i, [&] { return gst(g_inter(h, n, Idl, Id, Idu, X, batch)); });
+    if (r.ms >= 0) { r.resid = fetch(true); r.note = info_note(h); }
+    rows.push_back(r);
+  }
+  for (T **p : all) CK(cudaFree(*p));
+  char name[96];
+  std::snprintf(name, sizeof name, "%s %lldx%lld %s", pname<T>(), (long long)n,
+                (long long)batch, dom ? "dominant" : "random");
+  print_case(name, rows, 0, (double)(5 * sizeof(T)) * N);
+}
+
+template <typename T>
+static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, bool dom)
+{
+  const size_t N = (size_t)n, bytes = N * sizeof(T);
+  std::vector<T> dl, d, du, b, x(N);
+  make_problem(n, 1, dom, (uint64_t)(n + dom), dl, d, du, b);
+  T *Sdl, *Sd, *Sdu, *Sb, *X;
+  T **all[] = {&Sdl, &Sd, &Sdu, &Sb, &X};
+  for (T **p : all) CK(cudaMalloc(p, bytes));
+  CK(cudaMemcpy(Sdl, dl.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sd, d.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sdu, du.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sb, b.data(), bytes, cudaMemcpyHostToDevice));
+  std::vector<Row> rows;
+  auto fetch = [&] {
+    CK(cudaMemcpy(x.data(), X, bytes, cudaMemcpyDeviceToHost));
+    return (double)residual(dl, d, du, b, x, n, 0, 0, 1);
+  };
+  auto prep = [&] { CK(cudaMemcpyAsync(X, Sb, bytes, cudaMemcpyDeviceToDevice)); };
+  auto gst = [](gtsv_status s) { return s == GTSV_STATUS_SUCCESS ? 0 : s == GTSV_STATUS_NOT_SUPPORTED ? 1 : 2; };
+  for (int piv = 1; piv >= 0; piv--) {
+    size_t sz = 0;
+    void *buf = nullptr;
+    Row r{piv ? "cusparse gtsv2" : "cusparse gtsv2_nopivot", "", -2, 0};
+    if (sp_gtsv2_size(sp, piv, (int)n, Sdl, Sd, Sdu, X, &sz) == CUSPARSE_STATUS_SUCCESS &&
+        cudaMalloc(&buf, sz + 8) == cudaSuccess) {
+      r.ms = time_ms(prep, [&] {
+        return sp_gtsv2(sp, piv, (int)n, Sdl, Sd, Sdu, X, buf) == CUSPARSE_STATUS_SUCCESS ? 0 : 2;
+      });
+      if (r.ms >= 0) r.resid = fetch();
+      r.note = mb(sz) + (piv ? "" : ", no pivoting");
+      CK(cudaFree(buf));
+    } else {
+      (void)cudaGetLastError();
+      r.note = "no buffer";
+    }
+    rows.push_back(r);
+  }
+  const gtsv_algo algos[2] = {GTSV_ALGO_AUTO, GTSV_ALGO_SPIKE_DP};
+  for (gtsv_algo a : algos) {
+    Row r{std::string("gtsv gtsv ") + gtsv_algo_string(a), "", -2, 0};
+    gtsv_set_algo(h, a);
+    r.ms = time_ms(prep, [&] { return gst(g_gtsv(h, n, Sdl, Sd, Sdu, X)); });
+    if (r.ms >= 0) { r.resid = fetch(); r.note = info_note(h); }
+    if (r.ms == -1) r.note = "NOT_SUPPORTED (path not written yet)";
+    rows.push_back(r);
+  }
+  gtsv_set_algo(h, GTSV_ALGO_AUTO);
+  for (T **p : all) CK(cudaFree(*p));
+  char name[96];
+  std::snprintf(name, sizeof name, "%s n=2^%d %s", pname<T>(), (int)std::log2((double)n),
+                dom ? "dominant" : "random");
+  print_case(name, rows, 0, (double)(5 * sizeof(T)) * N);
+}
+
+int main(int argc, char **argv)
+{
+  const char *only = nullptr, *md = nullptr, *commit = "unknown", *prec = "both";
+  bool quick = false;
+  for (int i = 1; i < argc; i++) {
+    if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+    else if (!std::strcmp(argv[i], "--quick")) quick = true;
+    else if (!std::strcmp(argv[i], "--prec") && i + 1 < argc) prec = argv[++i];
+    else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) g_reps = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--md") && i + 1 < argc) md = argv[++i];
+    else if (!std::strcmp(argv[i], "--commit") && i + 1 < argc) commit = argv[++i];
+    else {
+      std::fprintf(stderr, "usage: %s [--only batch|single] [--quick] [--prec d|s|both] "
+                           "[--reps R] [--md FILE] [--commit SHA]\n", argv[0]);
+      return 2;
+    }
+  }
+  if (g_reps < 10) g_reps = 10;
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    std::fprintf(stderr, "gtsv-gpu-bench: no CUDA device\n");
+    return 77;
+  }
+  cudaDeviceProp prop;
+  CK(cudaGetDeviceProperties(&prop, 0));
+  CK(cudaEventCreate(&g_e0));
+  CK(cudaEventCreate(&g_e1));
+  char date[32];
+  std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+  if (md && !(g_md = std::fopen(md, "w"))) {
+    std::fprintf(stderr, "cannot write %s\n", md);
+    return 2;
+  }
+  g_copy_bw = measure_copy_bw();
+  std::printf("gtsv GPU benchmark, %s, %s, commit %s\n", date, prop.name, commit);
+  std::printf("copy bandwidth: %.1f GB/s (read + write); E = (B/row * rows / time) / copy "
+              "bandwidth, 40 B/row double, 20 B/row float; median of %d runs; vs ref = "
+              "t(cuSPARSE reference) / t: InterleavedBatch a1 for batches, gtsv2 for single "
+              "systems\n",
+              g_copy_bw / 1e9, g_reps);
+  if (g_md) {
+    std::fprintf(g_md, "# gtsv GPU benchmark — %s, %s, commit %s\n\n", date, prop.name, commit);
+    std::fprintf(g_md, "Copy bandwidth %.1f GB/s (read + write). E = (B/row x rows / time) / "
+                       "copy bandwidth, 40 B/row double, 20 B/row float. Median of %d runs "
+                       "after a warm-up. \"vs cuSPARSE ref\" = t(reference) / t, reference = "
+                       "gtsvInterleavedBatch algo 1 (batches), gtsv2 (single systems). Max "
+                       "resid = max ||Tx-b||/||b|| over sampled systems (long double).%s\n\n",
+                 g_copy_bw / 1e9, g_reps, quick ? " Quick run." : "");
+  }
+  gtsv_handle h;
+  cusparseHandle_t sp;
+  if (gtsv_create(&h) != GTSV_STATUS_SUCCESS || cusparseCreate(&sp) != CUSPARSE_STATUS_SUCCESS) {
+    std::fprintf(stderr, "handle creation failed\n");
+    return 2;
+  }
+  const bool dbl = std::strcmp(prec, "s") != 0, flt = std::strcmp(prec, "d") != 0;
+  print_header();
+  if (!only || !std::strcmp(only, "batch")) {
+    std::vector<int64_t> ns = quick ? std::vector<int64_t>{256, 1024}
+                                    : std::vector<int64_t>{64, 128, 256, 512, 1024, 4096};
+    for (int pi = 0; pi < 2; pi++) {
+      if ((pi == 0 && !dbl) || (pi == 1 && !flt)) continue;
+      for (int dom = 0; dom < 2; dom++) {
+        for (int64_t n : ns) {
+          const int64_t batch = ((int64_t)1 << 24) / n;
+          if (pi == 0) batch_case<double>(h, sp, n, batch, dom);
+          else batch_case<float>(h, sp, n, batch, dom);
+        }
+        if (pi == 0) batch_case<double>(h, sp, 512, 512, dom);
+        else batch_case<float>(h, sp, 512, 512, dom);
+      }
+    }
+  }
+  if (!only || !std::strcmp(only, "single")) {
+    std::vector<int64_t> ns = quick ? std::vector<int64_t>{(int64_t)1 << 20}
+                                    : std::vector<int64_t>{(int64_t)1 << 20, (int64_t)1 << 23,
+                                                           (int64_t)1 << 25};
+    for (int pi = 0; pi < 2; pi++) {
+      if ((pi == 0 && !dbl) || (pi == 1 && !flt)) continue;
+      for (int dom = 0; dom < 2; dom++)
+        for (int64_t n : ns) {
+          if (pi == 0) single_case<double>(h, sp, n, dom);
+          else single_case<float>(h, sp, n, dom);
+        }
+    }
+  }
+  cusparseDestroy(sp);
+  gtsv_destroy(h);
+  if (g_md) std::fclose(g_md);
+  return 0;
+}

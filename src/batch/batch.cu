@@ -1,0 +1,481 @@
+/*
+ * Batched diagonal pivoting on the GPU: one thread per system (thesis 3.2).
+ *
+ * Method. Each thread runs the sequential diagonal pivoting of the host DP_SEQ
+ * (src/host/dp_seq_gen.c) on its own system, with the same arithmetic
+ * (core/pivot.h), hence the same pivots and the same accuracy:
+ *   forward sweep, fused with the L and B solves: the thread carries the updated
+ *     diagonal bt and the updated right-hand side zt of its current row i, and per
+ *     pivot block writes y (solution of L B y = b), g (the M^T coefficient) and a
+ *     flag "a 2x2 block starts here";
+ *   backward sweep: x[i] = y[i] - g[i] x[i + 1 + first2x2(i)], from row n-1 up.
+ *
+ * Data layout transformation, on chip. In the strided layout a warp's 32 systems
+ * are 32 far-apart rows: a thread-per-system load would touch 32 lines per access.
+ * Instead the warp stages its 32 systems' rows in a shared-memory ring of R rows
+ * (sIn[array][row % R][system]) with loads in which consecutive lanes read
+ * consecutive rows of one system (coalesced), then each thread sweeps its own
+ * column. Outputs y, g go to a per-lane ring (sY, sG) and leave in rows that every
+ * lane has finished, so that a store instruction of the warp writes one row of 32
+ * systems: 32 consecutive elements of the interleaved workspace. The backward
+ * sweep is not divergent (every lane handles row r at the same step); its x goes
+ * back through shared memory, transposed again, to coalesced strided stores.
+ * The interleaved layout (row r of system s at r*batch + s) is loaded through the
+ * same ring, one row of 32 systems per warp load, and stores x directly.
+ *
+ * Dynamic tiling. 1x1 and 2x2 pivots advance the lanes by different amounts. The
+ * warp re-synchronises after each tile: every lane sweeps as far as the staged
+ * rows allow (a block at row i needs rows i..i+2), then the warp takes the lowest
+ * lane row m (__reduce_min_sync), flushes the rows below m, and refills the ring
+ * with rows [previous top, m + R). The lanes are then at most 2 rows apart, and
+ * the footprint of a warp is bounded by the ring; no cache is relied on.
+ * Example with R = 8: lanes at rows 0; ring holds rows 0..7; lane A takes 1x1
+ * pivots to row 6 (needs rows 6..8: stop), lane B 2x2 pivots to row 6, lane C
+ * ends with a 2x2 at 4..5 and stops at row 6 as well, or a 1x1 at 5 and row 6:
+ * m = min = 5 or 6; rows 0..m-1 are flushed; rows 8..m+7 are loaded into the
+ * slots of rows 0..m-1.
+ *
+ * Bytes per row (one right-hand side, T = 8 bytes for double, 4 for float):
+ *   forward:  read dl, d, du, b (4T), write y, g (2T) + 1 flag bit
+ *   backward: read y, g (2T) + 1 flag bit, write x (T)
+ *   = 9T + 1/4 B: 72.25 B/row double, 36.25 B/row float (the floor is 5T: 40, 20).
+ * The workspace is per warp slot, and the grid is persistent (one slot per
+ * resident warp, each warp loops over groups of 32 systems), so the workspace is
+ * as small as the machine's resident warps times 32 n (2T + 1/8) bytes. When that
+ * fits in L2 (small n: about 34 MB for n = 64 double on an H200) a slot's lines are
+ * rewritten by the next group before they are evicted, and DRAM sees close to 5T
+ * per row; larger n streams the workspace through DRAM.
+ *
+ * Singularity: a bad pivot block (zero, Inf or NaN) at row r of system s stops
+ * that thread, reports key s * key_sys + r with an atomicMin (lowest system, then
+ * lowest row, wins), and that system's x is not written. Other lanes go on.
+ *
+ * One matrix with many right-hand sides is the same kernel with m_sys = 0: every
+ * lane factors the same matrix (no divergence) and solves its own column.
+ */
+#include <atomic>
+#include <cuda_runtime.h>
+#include "batch/batch.h"
+#include "core/pivot.h"
+#include "cuda/state.h"
+
+namespace {
+
+/* C++ overloads of the shared pivot arithmetic (core/pivot.h). */
+__device__ __forceinline__ int piv_1x1(float bt, float c0, float a1, float b1, float c1,
+                                       float a2)
+{
+  return gtsv_s_pivot_is_1x1(bt, c0, a1, b1, c1, a2);
+}
+__device__ __forceinline__ int piv_1x1(double bt, double c0, double a1, double b1,
+                                       double c1, double a2)
+{
+  return gtsv_d_pivot_is_1x1(bt, c0, a1, b1, c1, a2);
+}
+__device__ __forceinline__ int bad_piv(float p) { return gtsv_s_bad_pivot(p); }
+__device__ __forceinline__ int bad_piv(double p) { return gtsv_d_bad_pivot(p); }
+__device__ __forceinline__ float fac_1x1(float bt, float c0, float a1, float b1, float *p,
+                                         float *g)
+{
+  return gtsv_s_factor_1x1(bt, c0, a1, b1, p, g);
+}
+__device__ __forceinline__ double fac_1x1(double bt, double c0, double a1, double b1,
+                                          double *p, double *g)
+{
+  return gtsv_d_factor_1x1(bt, c0, a1, b1, p, g);
+}
+__device__ __forceinline__ float fac_2x2(float bt, float c0, float a1, float b1, float c1,
+                                         float a2, float b2, float *dl, float *p0,
+                                         float *p1, float *g0, float *g1)
+{
+  return gtsv_s_factor_2x2(bt, c0, a1, b1, c1, a2, b2, dl, p0, p1, g0, g1);
+}
+__device__ __forceinline__ double fac_2x2(double bt, double c0, double a1, double b1,
+                                          double c1, double a2, double b2, double *dl,
+                                          double *p0, double *p1, double *g0, double *g1)
+{
+  return gtsv_d_factor_2x2(bt, c0, a1, b1, c1, a2, b2, dl, p0, p1, g0, g1);
+}
+__device__ __forceinline__ float fsol_1x1(float p, float z0, float a1, float *z1)
+{
+  return gtsv_s_fsolve_1x1(p, z0, a1, z1);
+}
+__device__ __forceinline__ double fsol_1x1(double p, double z0, double a1, double *z1)
+{
+  return gtsv_d_fsolve_1x1(p, z0, a1, z1);
+}
+__device__ __forceinline__ void fsol_2x2(float p0, float p1, float c0, float a1, float b1,
+                                         float a2, float z0, float z1, float *y0,
+                                         float *y1, float *z2)
+{
+  gtsv_s_fsolve_2x2(p0, p1, c0, a1, b1, a2, z0, z1, y0, y1, z2);
+}
+__device__ __forceinline__ void fsol_2x2(double p0, double p1, double c0, double a1,
+                                         double b1, double a2, double z0, double z1,
+                                         double *y0, double *y1, double *z2)
+{
+  gtsv_d_fsolve_2x2(p0, p1, c0, a1, b1, a2, z0, z1, y0, y1, z2);
+}
+
+constexpr int kWarps = 4; /* warps per block */
+
+/* Ring rows per warp: about 25 KB of shared memory per warp in both precisions,
+   so 8 warps fit on an SM. R divides 32 (a backward chunk lies in one flag word)
+   and is a power of two (slot = row & (R-1)). */
+template <typename T> struct Ring;
+template <> struct Ring<float> { static constexpr int R = 32; };
+template <> struct Ring<double> { static constexpr int R = 16; };
+
+template <typename T> __host__ __device__ constexpr int smem_per_warp()
+{
+  return (4 * Ring<T>::R * 33 + 2 * Ring<T>::R * 32) * (int)sizeof(T);
+}
+
+enum { A_DL = 0, A_D = 1, A_DU = 2, A_B = 3 };
+
+/*
+ * Solve the systems of desc. ws: nslots = gridDim.x * kWarps slots of lay.slot
+ * bytes; warp w uses slot w for groups w, w + nslots, ...; w_ws = min(32, nsys)
+ * systems per workspace row. INTER: systems contiguous (interleaved layout), else
+ * rows contiguous.
+ */
+template <typename T, bool INTER>
+__global__ void __launch_bounds__(kWarps * 32)
+batch_dp_kernel(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restrict__ dd,
+                const T *__restrict__ du, T *x, char *ws, gtsv_batch_layout lay,
+                int w_ws, unsigned long long *info)
+{
+  constexpr int R = Ring<T>::R;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+  T *sb = reinterpret_cast<T *>(smem_raw) + (size_t)wib * (smem_per_warp<T>() / sizeof(T));
+  T(*sIn)[R][33] = reinterpret_cast<T(*)[R][33]>(sb);            /* [array][slot][sys] */
+  T(*sY)[32] = reinterpret_cast<T(*)[32]>(sb + 4 * R * 33);       /* [slot][lane] */
+  T(*sG)[32] = reinterpret_cast<T(*)[32]>(sb + 4 * R * 33 + R * 32);
+
+  const int n = (int)desc.n;
+  const int64_t slot = (int64_t)blockIdx.x * kWarps + wib;
+  const int64_t nslots = (int64_t)gridDim.x * kWarps;
+  const int64_t ngroups = (desc.nsys + 31) / 32;
+  const int64_t W = w_ws;
+  char *mine = ws + slot * lay.slot;
+  T *wy = reinterpret_cast<T *>(mine + lay.y);
+  T *wg = reinterpret_cast<T *>(mine + lay.g);
+  uint32_t *wf = reinterpret_cast<uint32_t *>(mine + lay.f);
+
+  for (int64_t grp = slot; grp < ngroups; grp += nslots) {
+    const int64_t s0 = grp * 32;
+    const int nact = (int)min((int64_t)32, desc.nsys - s0);
+    const bool active = lane < nact;
+    const int64_t s = s0 + lane;
+
+    /* ---- forward sweep: factor and solve L B y = b ---- */
+    int i = active ? 0 : n; /* next pivot block of this lane; n = finished */
+    bool bad = false, failed = false;
+    T bt = 0, zt = 0;
+    uint32_t fw = 0; /* flag bits of word i >> 5 */
+    int lo = 0, hi = 0; /* ring holds rows [lo, hi); rows < lo are flushed */
+    for (;;) {
+      const int top = min(lo + R, n);
+      const int cnt = top - hi;
+      if (!INTER) {
+        /* rows [hi, top) of nact systems; lanes walk along a system's rows */
+        for (int e = lane; e < nact * cnt; e += 32) {
+          const int j = e / cnt, r = hi + (e - j * cnt);
+          const int64_t mo = (s0 + j) * desc.m_sys + r, bo = (s0 + j) * desc.b_sys + r;
+          sIn[A_DL][r & (R - 1)][j] = __ldcs(dl + mo);
+          sIn[A_D][r & (R - 1)][j] = __ldcs(dd + mo);
+          sIn[A_DU][r & (R - 1)][j] = __ldcs(du + mo);
+          sIn[A_B][r & (R - 1)][j] = x[bo];
+        }
+      } else if (active) {
+        /* one row of 32 systems per load: consecutive addresses */
+#pragma unroll 4
+        for (int r = hi; r < top; r++) {
+          const int64_t mo = s * desc.m_sys + (int64_t)r * desc.m_row;
+          const int64_t bo = s * desc.b_sys + (int64_t)r * desc.b_row;
+          sIn[A_DL][r & (R - 1)][lane] = __ldcs(dl + mo);
+          sIn[A_D][r & (R - 1)][lane] = __ldcs(dd + mo);
+          sIn[A_DU][r & (R - 1)][lane] = __ldcs(du + mo);
+          sIn[A_B][r & (R - 1)][lane] = x[bo];
+        }
+      }
+      __syncwarp(); /* the staged rows are read by other lanes */
+      if (hi == 0 && active) {
+        bt = sIn[A_D][0][lane];
+        zt = sIn[A_B][0][lane];
+      }
+      hi = top;
+
+      /* sweep while rows i..i+2 are staged (rows >= n count as zero) */
+      while (i < n && (i + 2 < hi || hi == n)) {
+        const bool h1 = i + 1 < n, h2 = i + 2 < n;
+        const int k0 = i & (R - 1), k1 = (i + 1) & (R - 1), k2 = (i + 2) & (R - 1);
+        const T c0 = h1 ? sIn[A_DU][k0][lane] : T(0);
+        const T a1 = h1 ? sIn[A_DL][k1][lane] : T(0);
+        const T b1 = h1 ? sIn[A_D][k1][lane] : T(0);
+        T z1 = h1 ? sIn[A_B][k1][lane] : T(0);
+        const T c1 = h2 ? sIn[A_DU][k1][lane] : T(0);
+        const T a2 = h2 ? sIn[A_DL][k2][lane] : T(0);
+        int next;
+        if (piv_1x1(bt, c0, a1, b1, c1, a2)) {
+          if (bad_piv(bt)) { bad = true; break; }
+          T p, g;
+          const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
+          sY[k0][lane] = fsol_1x1(p, zt, a1, &z1);
+          sG[k0][lane] = g;
+          bt = nbt;
+          zt = z1;
+          next = i + 1;
+        } else {
+          const T b2 = h2 ? sIn[A_D][k2][lane] : T(0);
+          T z2 = h2 ? sIn[A_B][k2][lane] : T(0);
+          T delta, p0, p1, g0, g1, y0, y1;
+          const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+          /* a 2x2 block at the last row happens only for a non-finite bt, and
+             then delta is NaN: reported here, nothing written past row n-1 */
+          if (bad_piv(delta) || !h1) { bad = true; break; }
+          fsol_2x2(p0, p1, c0, a1, b1, a2, zt, z1, &y0, &y1, &z2);
+          sY[k0][lane] = y0;
+          sG[k0][lane] = g0;
+          sY[k1][lane] = y1;
+          sG[k1][lane] = g1;
+          fw |= 1u << (i & 31);
+          bt = nbt;
+          zt = z2;
+          next = i + 2;
+        }
+        if ((next >> 5) != (i >> 5) || next >= n) { /* flag word complete */
+          wf[(int64_t)(i >> 5) * W + lane] = fw;
+          /* a final 2x2 block across a word boundary: the last word holds only
+             its second row (no flag) and is written here, never read unset */
+          if (next >= n && ((n - 1) >> 5) != (i >> 5))
+            wf[(int64_t)((n - 1) >> 5) * W + lane] = 0u;
+          fw = 0;
+        }
+        i = next;
+      }
+      if (bad) {
+        gtsv__report_singular(info, (unsigned long long)(s * desc.key_sys + i));
+        i = n;
+        bad = false;
+        failed = true;
+      }
+      __syncwarp(); /* every lane is done with the ring before it is refilled */
+      const int m = (int)__reduce_min_sync(0xffffffffu, (unsigned)i);
+      /* rows [lo, m) are final in every lane: one row of the warp per store */
+      if (active)
+        for (int r = lo; r < m; r++) {
+          wy[(int64_t)r * W + lane] = sY[r & (R - 1)][lane];
+          wg[(int64_t)r * W + lane] = sG[r & (R - 1)][lane];
+        }
+      lo = m;
+      if (m >= n) break;
+    }
+    const unsigned badmask = __ballot_sync(0xffffffffu, failed);
+    const bool ok = active && !((badmask >> lane) & 1u);
+
+    /* ---- backward sweep: x = M^-T y, R rows per chunk, top chunk first ---- */
+    T x1 = 0, x2 = 0; /* x[r+1], x[r+2] */
+    for (int c = (n - 1) / R; c >= 0; c--) {
+      const int r0 = c * R;
+      const uint32_t fword = ok ? __ldcg(wf + (int64_t)(r0 >> 5) * W + lane) : 0u;
+#pragma unroll
+      for (int k = R - 1; k >= 0; k--) {
+        const int r = r0 + k;
+        if (r < n) {
+          T xr = 0;
+          if (ok) {
+            const T y = __ldcg(wy + (int64_t)r * W + lane);
+            const T g = __ldcg(wg + (int64_t)r * W + lane);
+            const bool first = (fword >> (r & 31)) & 1u;
+            /* the host skips row n-2 of a final 2x2 block: g = 0, no x[n] */
+            xr = first ? (r + 2 < n ? y - g * x2 : y) : (r + 1 < n ? y - g * x1 : y);
+          }
+          x2 = x1;
+          x1 = xr;
+          if (INTER) {
+            if (ok) __stcs(x + s * desc.b_sys + (int64_t)r * desc.b_row, xr);
+          } else {
+            sIn[0][k][lane] = xr;
+          }
+        }
+      }
+      if (!INTER) {
+        const int cnt = min(R, n - r0);
+        __syncwarp(); /* x of other lanes' systems */
+        for (int e = lane; e < nact * cnt; e += 32) {
+          const int j = e / cnt, k = e - j * cnt;
+          if (!((badmask >> j) & 1u))
+            __stcs(x + (s0 + j) * desc.b_sys + r0 + k, sIn[0][k][j]);
+        }
+        __syncwarp(); /* before the next chunk overwrites the staging rows */
+      }
+    }
+    __syncwarp(); /* the next group refills the ring */
+  }
+}
+
+/* Blocks of kernel K per SM, asked once per device (same answer every time). */
+template <typename T, bool INTER> int blocks_per_sm(int dev)
+{
+  static std::atomic<int> cache[64];
+  const int smem = kWarps * smem_per_warp<T>();
+  int v = dev >= 0 && dev < 64 ? cache[dev].load(std::memory_order_relaxed) : 0;
+  if (v > 0) return v;
+  cudaError_t e = cudaFuncSetAttribute(batch_dp_kernel<T, INTER>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+  if (e == cudaSuccess)
+    e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, batch_dp_kernel<T, INTER>,
+                                                      kWarps * 32, smem);
+  if (e != cudaSuccess || v < 1) {
+    (void)cudaGetLastError();
+    return -1;
+  }
+  if (dev >= 0 && dev < 64) cache[dev].store(v, std::memory_order_relaxed);
+  return v;
+}
+
+template <typename T>
+gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
+                        const T *d, const T *du, T *x)
+{
+  const bool inter = desc->m_row != 1 || desc->b_row != 1;
+  const int smem = kWarps * smem_per_warp<T>();
+  int dev = 0, sms = 0, bps;
+  void *ws = NULL;
+  if (desc->n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
+  if (desc->n < 1 || desc->nsys < 1) return GTSV_STATUS_SUCCESS;
+  GTSV_CUDA_TRY(cudaGetDevice(&dev));
+  GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  bps = inter ? blocks_per_sm<T, true>(dev) : blocks_per_sm<T, false>(dev);
+  if (bps < 1) return GTSV_STATUS_DEVICE_ERROR;
+
+  const int64_t ngroups = (desc->nsys + 31) / 32;
+  int64_t grid = (ngroups + kWarps - 1) / kWarps;
+  if (grid > (int64_t)sms * bps) grid = (int64_t)sms * bps; /* persistent */
+  /* warps whose slot index is >= ngroups have no group and touch no workspace */
+  const int64_t slots = grid * kWarps < ngroups ? grid * kWarps : ngroups;
+  const int w_ws = (int)(desc->nsys < 32 ? desc->nsys : 32);
+  const gtsv_batch_layout lay = gtsv__batch_layout(desc->n, w_ws, sizeof(T));
+  gtsv_status s = gtsv__cuda_workspace(h, (size_t)slots * lay.slot, &ws);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+
+  cudaStream_t st = gtsv__cuda_stream(h);
+  if (inter)
+    batch_dp_kernel<T, true><<<(unsigned)grid, kWarps * 32, smem, st>>>(
+        *desc, dl, d, du, x, (char *)ws, lay, w_ws, h->cuda->info);
+  else
+    batch_dp_kernel<T, false><<<(unsigned)grid, kWarps * 32, smem, st>>>(
+        *desc, dl, d, du, x, (char *)ws, lay, w_ws, h->cuda->info);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  return GTSV_STATUS_SUCCESS;
+}
+
+template <typename T>
+gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du, T *x,
+                    int64_t batch, int64_t stride)
+{
+  gtsv_batch_desc desc = {n, batch, stride, 1, stride, 1, stride};
+  if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
+    return GTSV_STATUS_NOT_SUPPORTED; /* as the host batch */
+  if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
+  gtsv_status s = gtsv__cuda_begin(h, stride);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  return batch_solve<T>(h, &desc, dl, d, du, x);
+}
+
+template <typename T>
+gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du,
+                        T *x, int64_t batch)
+{
+  gtsv_batch_desc desc = {n, batch, 1, batch, 1, batch, n};
+  if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
+    return GTSV_STATUS_NOT_SUPPORTED;
+  if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
+  gtsv_status s = gtsv__cuda_begin(h, n);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  return batch_solve<T>(h, &desc, dl, d, du, x);
+}
+
+template <typename T>
+gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
+                       const T *du, T *B, int64_t ldb)
+{
+  /* key_sys = 0: every column is system 0 of the one matrix */
+  gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0};
+  gtsv_status s = gtsv__cuda_begin(h, n);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  return batch_solve<T>(h, &desc, dl, d, du, B);
+}
+
+} /* namespace */
+
+extern "C" gtsv_batch_layout gtsv__batch_layout(int64_t n, int64_t w, size_t elt)
+{
+  gtsv_batch_layout L;
+  const size_t un = n > 0 ? (size_t)n : 0, uw = w > 0 ? (size_t)w : 0;
+  /* 256-byte alignment keeps every row of every slot on whole sectors */
+  const auto al = [](size_t v) { return (v + 255) & ~(size_t)255; };
+  L.y = 0;
+  L.g = al(L.y + un * uw * elt);
+  L.f = al(L.g + un * uw * elt);
+  L.slot = al(L.f + (un + 31) / 32 * uw * sizeof(uint32_t));
+  return L;
+}
+
+extern "C" gtsv_status gtsv__s_batch_solve(gtsv_handle h, const gtsv_batch_desc *desc,
+                                           const float *dl, const float *d,
+                                           const float *du, float *x)
+{
+  return batch_solve<float>(h, desc, dl, d, du, x);
+}
+extern "C" gtsv_status gtsv__d_batch_solve(gtsv_handle h, const gtsv_batch_desc *desc,
+                                           const double *dl, const double *d,
+                                           const double *du, double *x)
+{
+  return batch_solve<double>(h, desc, dl, d, du, x);
+}
+
+extern "C" gtsv_status gtsv__s_batch_strided(gtsv_handle h, int64_t n, const float *dl,
+                                             const float *d, const float *du, float *x,
+                                             int64_t batch, int64_t stride)
+{
+  return strided<float>(h, n, dl, d, du, x, batch, stride);
+}
+extern "C" gtsv_status gtsv__d_batch_strided(gtsv_handle h, int64_t n, const double *dl,
+                                             const double *d, const double *du, double *x,
+                                             int64_t batch, int64_t stride)
+{
+  return strided<double>(h, n, dl, d, du, x, batch, stride);
+}
+
+extern "C" gtsv_status gtsv__s_batch_nrhs(gtsv_handle h, int64_t n, int64_t nrhs,
+                                          const float *dl, const float *d, const float *du,
+                                          float *B, int64_t ldb)
+{
+  return nrhs_solve<float>(h, n, nrhs, dl, d, du, B, ldb);
+}
+extern "C" gtsv_status gtsv__d_batch_nrhs(gtsv_handle h, int64_t n, int64_t nrhs,
+                                          const double *dl, const double *d,
+                                          const double *du, double *B, int64_t ldb)
+{
+  return nrhs_solve<double>(h, n, nrhs, dl, d, du, B, ldb);
+}
+
+/* The interleaved device entry points (declared in cuda/cuda.h). */
+extern "C" gtsv_status gtsv__s_cuda_gtsv_interleaved_batch(gtsv_handle h, int64_t n,
+                                                           const float *dl, const float *d,
+                                                           const float *du, float *x,
+                                                           int64_t batch)
+{
+  return interleaved<float>(h, n, dl, d, du, x, batch);
+}
+extern "C" gtsv_status gtsv__d_cuda_gtsv_interleaved_batch(gtsv_handle h, int64_t n,
+                                                           const double *dl,
+                                                           const double *d,
+                                                           const double *du, double *x,
+                                                           int64_t batch)
+{
+  return interleaved<double>(h, n, dl, d, du, x, batch);
+}

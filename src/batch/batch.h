@@ -1,0 +1,78 @@
+/* Thread-per-system diagonal pivoting on the GPU: many independent tridiagonal
+   systems (or one matrix with many right-hand sides), each solved by one thread
+   with exactly the pivots of the host DP_SEQ (src/host/dp_seq_gen.c). Kernels and
+   launchers in batch.cu; the entry points of src/cuda/solve.cu and the interleaved
+   batch call them. C-includable; implemented in CUDA. */
+#ifndef GTSV_BATCH_BATCH_H
+#define GTSV_BATCH_BATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "core/internal.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Longest system the batch kernels take (row indices are 32-bit inside them). */
+#define GTSV_BATCH_MAX_N 0x7FFFFF00LL
+
+/* Systems s = 0..nsys-1 of n rows. Row r of system s is element
+       s * m_sys + r * m_row   of dl, d, du       (m_sys = 0: all share one matrix)
+       s * b_sys + r * b_row   of x (rhs in, solution out).
+   Two shapes are supported: rows contiguous (m_row = b_row = 1: strided batch,
+   one matrix with nrhs columns, SPIKE partitions) or systems contiguous
+   (m_sys = b_sys = 1: interleaved batch). A singular pivot block at row r of
+   system s is reported with key s * key_sys + r (key_sys = 0 when the systems
+   are right-hand sides of one matrix: the key is then the row). */
+typedef struct {
+  int64_t n, nsys;
+  int64_t m_sys, m_row;
+  int64_t b_sys, b_row;
+  int64_t key_sys;
+} gtsv_batch_desc;
+
+/* Device workspace of one warp slot: y[n][w], g[n][w] of the element type and
+   flags f[ceil(n/32)][w] (uint32, bit r%32 = a 2x2 block starts at row r), w =
+   min(32, nsys) systems interleaved so that a warp's accesses are coalesced. One
+   function for the size query and the kernel's pointers. */
+typedef struct {
+  size_t y, g, f, slot; /* byte offsets inside a slot, slot size */
+} gtsv_batch_layout;
+gtsv_batch_layout gtsv__batch_layout(int64_t n, int64_t w, size_t elt);
+
+/* Queue the solve of desc's systems on h's stream (gtsv__cuda_begin already
+   called by the caller, which chose the info divisor). x is overwritten by the
+   solutions; the x of a singular system is left as it was. Returns SUCCESS,
+   NOT_SUPPORTED (n too large), ALLOC_FAILED or DEVICE_ERROR. */
+gtsv_status gtsv__s_batch_solve(gtsv_handle h, const gtsv_batch_desc *desc,
+                                const float *dl, const float *d, const float *du,
+                                float *x);
+gtsv_status gtsv__d_batch_solve(gtsv_handle h, const gtsv_batch_desc *desc,
+                                const double *dl, const double *d, const double *du,
+                                double *x);
+
+/* The device solves behind the public entry points: arguments checked, pointers
+   device memory, n >= 1, batch (nrhs) >= 1. They call gtsv__cuda_begin. */
+gtsv_status gtsv__s_batch_strided(gtsv_handle h, int64_t n, const float *dl,
+                                  const float *d, const float *du, float *x,
+                                  int64_t batch, int64_t stride);
+gtsv_status gtsv__d_batch_strided(gtsv_handle h, int64_t n, const double *dl,
+                                  const double *d, const double *du, double *x,
+                                  int64_t batch, int64_t stride);
+/* One matrix, nrhs columns of B (leading dimension ldb): one thread per column. */
+gtsv_status gtsv__s_batch_nrhs(gtsv_handle h, int64_t n, int64_t nrhs, const float *dl,
+                               const float *d, const float *du, float *B, int64_t ldb);
+gtsv_status gtsv__d_batch_nrhs(gtsv_handle h, int64_t n, int64_t nrhs, const double *dl,
+                               const double *d, const double *du, double *B,
+                               int64_t ldb);
+
+/* Single systems up to this order go to the nrhs kernel from gtsv_?gtsv (one
+   thread per right-hand side); longer ones need SPIKE. */
+#define GTSV_BATCH_NRHS_MAX_N 1024
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GTSV_BATCH_BATCH_H */

@@ -1,0 +1,203 @@
+/* Device pointers through the public API. Exits 77 (skipped) without a CUDA device.
+
+   For GTSV_ALGO_AUTO and each algorithm, float and double: one system (nrhs 1 and
+   3, ldb > n) and strided batches, in device memory. A call either answers
+   NOT_SUPPORTED and leaves B unchanged (GPU solvers land with their own issues),
+   or queues the solve; gtsv_get_info then gives its outcome, and the solution is
+   judged against LAPACK as the host tests judge the host solvers (testutil.h).
+   Mixed host/device pointers are NOT_SUPPORTED. */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+#include <cuda_runtime_api.h>
+#include "gtsv/gtsv.h"
+#include "testutil.h"
+
+static const gtsv_algo algos[] = {GTSV_ALGO_AUTO, GTSV_ALGO_SPIKE_DP, GTSV_ALGO_PDP,
+                                  GTSV_ALGO_ARCR, GTSV_ALGO_DP_SEQ, GTSV_ALGO_THOMAS};
+#define NALGOS ((int)(sizeof algos / sizeof *algos))
+
+static void report(void)
+{
+  char first[1024];
+  int nf = tu_failures();
+  snprintf(first, sizeof first, "%s", tu_first_failure());
+  tu_reset_failures();
+  ck_assert_msg(nf == 0, "%d failure(s); first: %s", nf, first);
+}
+
+/* Device copies of a problem's arrays. */
+typedef struct {
+  void *dl, *d, *du, *x;
+} dev_arrays;
+
+static void *to_device(const tu_problem *P, const void *host, int64_t count)
+{
+  void *p = NULL;
+  size_t bytes = (size_t)count * tu_elt(P->prec);
+  ck_assert_int_eq(cudaMalloc(&p, bytes), cudaSuccess);
+  ck_assert_int_eq(cudaMemcpy(p, host, bytes, cudaMemcpyHostToDevice), cudaSuccess);
+  return p;
+}
+
+static dev_arrays upload(const tu_problem *P)
+{
+  dev_arrays D;
+  D.dl = to_device(P, P->dl, P->mlen);
+  D.d = to_device(P, P->d, P->mlen);
+  D.du = to_device(P, P->du, P->mlen);
+  D.x = to_device(P, P->x, P->blen);
+  return D;
+}
+
+static void download_and_free(tu_problem *P, dev_arrays *D)
+{
+  ck_assert_int_eq(cudaMemcpy(P->x, D->x, (size_t)P->blen * tu_elt(P->prec),
+                              cudaMemcpyDeviceToHost), cudaSuccess);
+  cudaFree(D->dl);
+  cudaFree(D->d);
+  cudaFree(D->du);
+  cudaFree(D->x);
+}
+
+/* Judge a device call that returned st on P (x already downloaded). */
+static void judge(gtsv_handle h, const tu_problem *P, gtsv_status st, const char *ctx)
+{
+  char why[512];
+  int64_t info = -7, row = -7;
+  if (st == GTSV_STATUS_NOT_SUPPORTED) {
+    TU_EXPECT(tu_problem_x_unchanged(P), "%s: NOT_SUPPORTED but B written", ctx);
+    return;
+  }
+  if (st == GTSV_STATUS_SUCCESS) st = gtsv_get_info(h, &info, &row); /* waits */
+  TU_EXPECT(tu_problem_verdict(P, st, why, sizeof why), "%s: %s", ctx, why);
+  if (st == GTSV_STATUS_SINGULAR)
+    TU_EXPECT(tu_problem_info_ok(P, info) && row >= 0 && row < P->n,
+              "%s: info %lld row %lld, expected info %lld", ctx, (long long)info,
+              (long long)row, (long long)(1 + tu_problem_first_singular(P)));
+}
+
+static gtsv_handle make_handle(gtsv_algo algo)
+{
+  gtsv_handle h = NULL;
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_set_algo(h, algo), GTSV_STATUS_SUCCESS);
+  return h;
+}
+
+static tu_kind kind_for(gtsv_algo algo, int i)
+{
+  static const tu_kind kinds[] = {TU_RANDOM, TU_ZERO_DIAG, TU_FORCE_2X2,
+                                  TU_NEAR_SING_PART, TU_DOMINANT};
+  return algo == GTSV_ALGO_THOMAS ? TU_DOMINANT : kinds[i];
+}
+
+START_TEST(single_on_device)
+{
+  const gtsv_algo algo = algos[_i / TU_NPREC];
+  const tu_prec p = (tu_prec)(_i % TU_NPREC);
+  static const int64_t ns[] = {1, 2, 3, 33, 512, 4097, 100000};
+  gtsv_handle h = make_handle(algo);
+  for (int ni = 0; ni < 7; ni++)
+    for (int ki = 0; ki < (algo == GTSV_ALGO_THOMAS ? 1 : 5); ki++)
+      for (int64_t nrhs = 1; nrhs <= 3; nrhs += 2) {
+        int64_t n = ns[ni], ldb = nrhs == 1 ? n : n + 3;
+        tu_kind kind = kind_for(algo, ki);
+        char ctx[256];
+        tu_problem P;
+        snprintf(ctx, sizeof ctx, "device %s %s %s n=%lld nrhs=%lld", gtsv_algo_string(algo),
+                 tu_prec_name(p), tu_kind_name(kind), (long long)n, (long long)nrhs);
+        tu_problem_init(&P, p, kind, n, nrhs, ldb, 1, n, 1);
+        dev_arrays D = upload(&P);
+        gtsv_status st = tu_gtsv(h, p, n, nrhs, D.dl, D.d, D.du, D.x, ldb);
+        if (st == GTSV_STATUS_SUCCESS) (void)gtsv_get_info(h, NULL, NULL);
+        download_and_free(&P, &D);
+        judge(h, &P, st, ctx);
+        tu_problem_free(&P);
+      }
+  gtsv_destroy(h);
+  report();
+}
+END_TEST
+
+START_TEST(batch_on_device)
+{
+  const gtsv_algo algo = algos[_i / TU_NPREC];
+  const tu_prec p = (tu_prec)(_i % TU_NPREC);
+  static const int64_t ns[] = {1, 33, 64, 513};
+  static const int64_t batches[] = {1, 7, 1000};
+  gtsv_handle h = make_handle(algo);
+  for (int ni = 0; ni < 4; ni++)
+    for (int bi = 0; bi < 3; bi++)
+      for (int ki = 0; ki < (algo == GTSV_ALGO_THOMAS ? 1 : 5); ki++) {
+        int64_t n = ns[ni], batch = batches[bi], stride = n + 3;
+        tu_kind kind = kind_for(algo, ki);
+        char ctx[256];
+        tu_problem P;
+        snprintf(ctx, sizeof ctx, "device %s %s %s n=%lld batch=%lld",
+                 gtsv_algo_string(algo), tu_prec_name(p), tu_kind_name(kind),
+                 (long long)n, (long long)batch);
+        tu_problem_init(&P, p, kind, n, 1, stride, batch, stride, 2);
+        if (batch > 3 && kind != TU_ZERO_DIAG) { /* one singular system inside */
+          tu_problem_zero_row(&P, 3, n / 2);
+          tu_problem_prepare(&P);
+        }
+        dev_arrays D = upload(&P);
+        gtsv_status st = tu_gtsv_batch(h, p, n, D.dl, D.d, D.du, D.x, batch, stride);
+        if (st == GTSV_STATUS_SUCCESS) (void)gtsv_get_info(h, NULL, NULL);
+        download_and_free(&P, &D);
+        judge(h, &P, st, ctx);
+        tu_problem_free(&P);
+      }
+  gtsv_destroy(h);
+  report();
+}
+END_TEST
+
+/* Host matrix, device right-hand side (and the reverse): NOT_SUPPORTED. */
+START_TEST(mixed_pointers)
+{
+  const tu_prec p = (tu_prec)_i;
+  gtsv_handle h = make_handle(GTSV_ALGO_AUTO);
+  tu_problem P;
+  tu_problem_init(&P, p, TU_RANDOM, 33, 1, 33, 1, 33, 3);
+  dev_arrays D = upload(&P);
+  gtsv_status st = tu_gtsv(h, p, 33, 1, P.dl, P.d, P.du, D.x, 33);
+  TU_EXPECT(st == GTSV_STATUS_NOT_SUPPORTED, "%s host matrix, device B: %s",
+            tu_prec_name(p), tu_status_name(st));
+  st = tu_gtsv(h, p, 33, 1, D.dl, P.d, D.du, D.x, 33);
+  TU_EXPECT(st == GTSV_STATUS_NOT_SUPPORTED, "%s host d, device dl, du, B: %s",
+            tu_prec_name(p), tu_status_name(st));
+  st = tu_gtsv_batch(h, p, 33, D.dl, D.d, D.du, P.x, 1, 33);
+  TU_EXPECT(st == GTSV_STATUS_NOT_SUPPORTED && tu_problem_x_unchanged(&P),
+            "%s device matrix, host x: %s", tu_prec_name(p), tu_status_name(st));
+  download_and_free(&P, &D);
+  TU_EXPECT(tu_problem_x_unchanged(&P), "%s: mixed call wrote B", tu_prec_name(p));
+  tu_problem_free(&P);
+  gtsv_destroy(h);
+  report();
+}
+END_TEST
+
+int main(void)
+{
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess || count <= 0) {
+    printf("check_gpu: no CUDA device (%s): skipped\n",
+           e != cudaSuccess ? cudaGetErrorString(e) : "count 0");
+    return 77;
+  }
+  Suite *s = suite_create("gpu");
+  TCase *tc = tcase_create("gpu");
+  tcase_set_timeout(tc, 300);
+  tcase_add_loop_test(tc, single_on_device, 0, NALGOS * TU_NPREC);
+  tcase_add_loop_test(tc, batch_on_device, 0, NALGOS * TU_NPREC);
+  tcase_add_loop_test(tc, mixed_pointers, 0, TU_NPREC);
+  suite_add_tcase(s, tc);
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? 1 : 0;
+}

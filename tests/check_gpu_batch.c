@@ -1,0 +1,580 @@
+/* GPU batched diagonal pivoting (src/batch): gtsv_?gtsv_strided_batch and
+   gtsv_?gtsv_interleaved_batch on device memory, and gtsv_?gtsv on device memory
+   for short systems with many right-hand sides; against LAPACK per system
+   (accuracy), against the host DP_SEQ (the same first singular system and row),
+   on random, zero-diagonal and 2x2-forcing matrices, float and double.
+
+   Also, without a GPU: the argument checks of the interleaved batch and its host
+   path. Exit 77 (skipped) when no device is present and the host part passed.
+
+   GTSV_GPU_TEST_SMALL=1 shrinks the sizes (for compute-sanitizer runs). */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cuda_runtime.h>
+#include "gtsv/gtsv.h"
+#include "testutil.h"
+
+typedef enum { L_STRIDED = 0, L_INTERLEAVED = 1 } layout;
+static const char *layout_name(layout l) { return l ? "interleaved" : "strided"; }
+
+static int small_run(void)
+{
+  const char *e = getenv("GTSV_GPU_TEST_SMALL");
+  return e && *e && strcmp(e, "0") != 0;
+}
+
+static int have_gpu(void)
+{
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return count > 0;
+}
+
+static gtsv_status call_interleaved(gtsv_handle h, tu_prec p, int64_t n, const void *dl,
+                                    const void *d, const void *du, void *x, int64_t batch)
+{
+  if (p == TU_FLOAT)
+    return gtsv_sgtsv_interleaved_batch(h, n, (const float *)dl, (const float *)d,
+                                        (const float *)du, (float *)x, batch);
+  return gtsv_dgtsv_interleaved_batch(h, n, (const double *)dl, (const double *)d,
+                                      (const double *)du, (double *)x, batch);
+}
+
+/* a (strided, stride = n, batch systems) <-> interleaved (element i*batch + k) */
+static void to_interleaved(tu_prec p, const void *a, void *out, int64_t n, int64_t batch)
+{
+  for (int64_t k = 0; k < batch; k++)
+    for (int64_t i = 0; i < n; i++)
+      memcpy(tu_at(p, out, i * batch + k), tu_at(p, a, k * n + i), tu_elt(p));
+}
+static void from_interleaved(tu_prec p, const void *in, void *a, int64_t n, int64_t batch)
+{
+  for (int64_t k = 0; k < batch; k++)
+    for (int64_t i = 0; i < n; i++)
+      memcpy(tu_at(p, a, k * n + i), tu_at(p, in, i * batch + k), tu_elt(p));
+}
+
+/* ---- device copies of a tu_problem --------------------------------------------- */
+
+typedef struct {
+  void *dl, *d, *du, *x;
+  size_t mbytes, bbytes;
+} dev_problem;
+
+static int dev_upload_matrix(const tu_problem *P, layout l, dev_problem *D)
+{
+  tu_prec p = P->prec;
+  const void *src[3] = {P->dl, P->d, P->du};
+  void *dst[3] = {D->dl, D->d, D->du};
+  void *tmp = l == L_INTERLEAVED ? tu_alloc(p, P->mlen) : NULL;
+  int ok = 1;
+  for (int a = 0; a < 3 && ok; a++) {
+    const void *s = src[a];
+    if (tmp) {
+      to_interleaved(p, src[a], tmp, P->n, P->batch);
+      s = tmp;
+    }
+    ok = cudaMemcpy(dst[a], s, D->mbytes, cudaMemcpyHostToDevice) == cudaSuccess;
+  }
+  free(tmp);
+  return ok;
+}
+
+/* x on the device := host array hx (b layout of P; transposed when interleaved) */
+static int dev_upload_x(const tu_problem *P, layout l, dev_problem *D, const void *hx)
+{
+  void *tmp = NULL;
+  int ok;
+  if (l == L_INTERLEAVED) {
+    tmp = tu_alloc(P->prec, P->blen);
+    to_interleaved(P->prec, hx, tmp, P->n, P->batch);
+    hx = tmp;
+  }
+  ok = cudaMemcpy(D->x, hx, D->bbytes, cudaMemcpyHostToDevice) == cudaSuccess;
+  free(tmp);
+  return ok;
+}
+
+static int dev_alloc(const tu_problem *P, dev_problem *D)
+{
+  memset(D, 0, sizeof *D);
+  D->mbytes = (size_t)P->mlen * tu_elt(P->prec);
+  D->bbytes = (size_t)P->blen * tu_elt(P->prec);
+  return cudaMalloc(&D->dl, D->mbytes) == cudaSuccess &&
+         cudaMalloc(&D->d, D->mbytes) == cudaSuccess &&
+         cudaMalloc(&D->du, D->mbytes) == cudaSuccess &&
+         cudaMalloc(&D->x, D->bbytes) == cudaSuccess;
+}
+
+static void dev_free(dev_problem *D)
+{
+  cudaFree(D->dl); cudaFree(D->d); cudaFree(D->du); cudaFree(D->x);
+  memset(D, 0, sizeof *D);
+}
+
+/* P->x := device x; P->dl, d, du := the device matrices (the verdict checks that
+   the solver left them, gaps included, bit for bit) */
+static int dev_download(tu_problem *P, layout l, const dev_problem *D)
+{
+  tu_prec p = P->prec;
+  void *dst[4] = {P->dl, P->d, P->du, P->x};
+  const void *src[4] = {D->dl, D->d, D->du, D->x};
+  size_t bytes[4] = {D->mbytes, D->mbytes, D->mbytes, D->bbytes};
+  void *tmp = tu_alloc(p, P->mlen > P->blen ? P->mlen : P->blen);
+  int ok = 1;
+  for (int a = 0; a < 4 && ok; a++) {
+    ok = cudaMemcpy(l == L_INTERLEAVED ? tmp : dst[a], src[a], bytes[a],
+                    cudaMemcpyDeviceToHost) == cudaSuccess;
+    if (ok && l == L_INTERLEAVED) from_interleaved(p, tmp, dst[a], P->n, P->batch);
+  }
+  free(tmp);
+  return ok;
+}
+
+/* The host DP_SEQ on P's systems: first singular system + 1 and its row; its
+   solutions in *xh (when xh is not NULL; the caller frees). */
+static void host_reference_x(const tu_problem *P, int64_t *info, int64_t *row, void **xh)
+{
+  gtsv_handle h;
+  void *x = tu_dup(P->prec, P->b, P->blen);
+  *info = -1;
+  *row = -2;
+  if (xh) *xh = x;
+  if (gtsv_create(&h) != GTSV_STATUS_SUCCESS) { if (!xh) free(x); return; }
+  gtsv_set_algo(h, GTSV_ALGO_DP_SEQ);
+  if (P->batch == 1)
+    (void)tu_gtsv(h, P->prec, P->n, P->nrhs, P->dl0, P->d0, P->du0, x, P->ldb);
+  else
+    (void)tu_gtsv_batch(h, P->prec, P->n, P->dl0, P->d0, P->du0, x, P->batch, P->stride);
+  (void)gtsv_get_info(h, info, row);
+  gtsv_destroy(h);
+  if (!xh) free(x);
+}
+static void host_reference(const tu_problem *P, int64_t *info, int64_t *row)
+{
+  host_reference_x(P, info, row, NULL);
+}
+
+/* Like tu_problem_verdict, with one more way to be accurate: the device runs the
+   host DP_SEQ's pivots, so a system on which diagonal pivoting itself is less
+   accurate than 10x LAPACK (e.g. a 2x2 block followed by a tiny 1x1 pivot) passes
+   when it is within 4x of the host DP_SEQ's residual on the same system. */
+static int judge(const tu_problem *P, gtsv_status st, const void *xh, char *why, size_t len)
+{
+  tu_prec p = P->prec;
+  int64_t bad = tu_problem_first_singular(P);
+  gtsv_status want = bad >= 0 ? GTSV_STATUS_SINGULAR : GTSV_STATUS_SUCCESS;
+  if (!tu_same(p, P->dl, P->dl0, P->mlen) || !tu_same(p, P->d, P->d0, P->mlen) ||
+      !tu_same(p, P->du, P->du0, P->mlen)) {
+    snprintf(why, len, "the solver modified dl, d or du");
+    return 0;
+  }
+  if (st != want) {
+    snprintf(why, len, "status %s, expected %s", tu_status_name(st), tu_status_name(want));
+    return 0;
+  }
+  for (int64_t i = 0; i < P->blen; i++) {
+    int64_t ld = P->batch == 1 ? P->ldb : P->stride;
+    if (i % ld >= P->n && !tu_same(p, tu_at(p, P->x, i), tu_at(p, P->b, i), 1)) {
+      snprintf(why, len, "wrote x[%lld], outside every solution (padding or gap)",
+               (long long)i);
+      return 0;
+    }
+  }
+  for (int64_t k = 0; k < P->batch; k++) {
+    if (P->info[k] != 0) continue;
+    for (int64_t j = 0; j < P->nrhs; j++) {
+      int64_t off = k * P->stride + j * P->ldb;
+      double r = tu_residual(p, P->n, tu_sys_dl(P, k), tu_sys_d(P, k), tu_sys_du(P, k),
+                             tu_at(p, P->x, off), tu_at(p, P->b, off));
+      double rh = tu_residual(p, P->n, tu_sys_dl(P, k), tu_sys_d(P, k), tu_sys_du(P, k),
+                              tu_at(p, xh, off), tu_at(p, P->b, off));
+      double rl = P->lres[k * P->nrhs + j], slack = TU_RESID_SLACK_EPS * tu_eps(p);
+      if (!(r <= TU_RESID_FACTOR * rl + slack) && !(r <= 4 * rh + slack)) {
+        snprintf(why, len, "system %lld column %lld: residual %.3g, LAPACK %.3g, host "
+                 "DP_SEQ %.3g", (long long)k, (long long)j, r, rl, rh);
+        return 0;
+      }
+    }
+  }
+  return 1;
+}
+
+/* Solve P on the device in layout l (nrhs > 1 or use_gtsv: gtsv_?gtsv), after a
+   first solve of the same shape whose right-hand sides are NaN: that fills the
+   handle's workspace with NaN, so a value the real solve reads without having
+   written it shows as a NaN solution. Fills P->x; *info, *row from get_info;
+   returns get_info's status, or -1 when the call itself failed. */
+static int dev_solve(gtsv_handle h, tu_problem *P, layout l, int use_gtsv, int64_t *info,
+                     int64_t *row)
+{
+  dev_problem D;
+  gtsv_status st = GTSV_STATUS_SUCCESS;
+  int result = -1;
+  void *nanb = tu_dup(P->prec, P->b, P->blen);
+  for (int64_t i = 0; i < P->blen; i++) tu_set(P->prec, nanb, i, NAN);
+  if (!dev_alloc(P, &D) || !dev_upload_matrix(P, l, &D)) goto done;
+  for (int pass = 0; pass < 2; pass++) {
+    if (!dev_upload_x(P, l, &D, pass == 0 ? nanb : P->b)) goto done;
+    if (use_gtsv)
+      st = tu_gtsv(h, P->prec, P->n, P->nrhs, D.dl, D.d, D.du, D.x, P->ldb);
+    else if (l == L_INTERLEAVED)
+      st = call_interleaved(h, P->prec, P->n, D.dl, D.d, D.du, D.x, P->batch);
+    else
+      st = tu_gtsv_batch(h, P->prec, P->n, D.dl, D.d, D.du, D.x, P->batch, P->stride);
+    TU_EXPECT(st == GTSV_STATUS_SUCCESS, "device call returned %s", tu_status_name(st));
+    if (st != GTSV_STATUS_SUCCESS) goto done;
+  }
+  result = (int)gtsv_get_info(h, info, row);
+  if (!dev_download(P, l, &D)) result = -1;
+done:
+  dev_free(&D);
+  free(nanb);
+  return result;
+}
+
+/* One case: accuracy per system (LAPACK), gaps and matrices untouched, the
+   status and the first singular system/row of the host DP_SEQ. */
+static void run_case(gtsv_handle h, tu_prec p, tu_kind kind, layout l, int64_t n,
+                     int64_t batch, int64_t stride, uint64_t seed)
+{
+  tu_problem P;
+  char why[256];
+  int64_t info = -7, row = -7, hinfo, hrow;
+  if (l == L_INTERLEAVED) stride = n;
+  void *xh = NULL;
+  tu_problem_init(&P, p, kind, n, 1, stride, batch, stride, seed);
+  host_reference_x(&P, &hinfo, &hrow, &xh);
+  int st = dev_solve(h, &P, l, 0, &info, &row);
+  TU_EXPECT(st >= 0, "%s %s %s n=%lld batch=%lld: device error", layout_name(l),
+            tu_prec_name(p), tu_kind_name(kind), (long long)n, (long long)batch);
+  if (st >= 0) {
+    TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
+              "%s %s %s n=%lld batch=%lld stride=%lld: %s", layout_name(l),
+              tu_prec_name(p), tu_kind_name(kind), (long long)n, (long long)batch,
+              (long long)P.stride, why);
+    TU_EXPECT(info == hinfo && row == hrow,
+              "%s %s %s n=%lld batch=%lld: info %lld row %lld, host DP_SEQ %lld row %lld",
+              layout_name(l), tu_prec_name(p), tu_kind_name(kind), (long long)n,
+              (long long)batch, (long long)info, (long long)row, (long long)hinfo,
+              (long long)hrow);
+  }
+  free(xh);
+  tu_problem_free(&P);
+}
+
+static const int64_t sizes[] = {1, 2, 3, 31, 32, 33, 64, 255, 256, 257, 1000, 4097};
+static const tu_kind kinds[] = {TU_RANDOM, TU_ZERO_DIAG, TU_FORCE_2X2};
+#define NSIZES (sizeof sizes / sizeof *sizes)
+#define NKINDS (sizeof kinds / sizeof *kinds)
+
+/* ---- GPU tests ------------------------------------------------------------------ */
+
+static void batch_sweep(layout l)
+{
+  gtsv_handle h;
+  int small = small_run();
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (size_t ki = 0; ki < NKINDS; ki++)
+      for (size_t si = 0; si < NSIZES; si++) {
+        int64_t n = sizes[si];
+        int64_t batches[3] = {1, 7, 10000};
+        if (small && n > 1000) continue;
+        for (int bi = 0; bi < 3; bi++) {
+          int64_t b = batches[bi];
+          if (b == 10000 && n > 64) continue; /* keeps the host oracle fast */
+          if (b == 10000 && small) b = 100;
+          run_case(h, (tu_prec)pi, kinds[ki], l, n, b, n + 3, 1000 + si);
+        }
+      }
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+
+START_TEST(strided_batch_matches_lapack) { batch_sweep(L_STRIDED); }
+END_TEST
+
+START_TEST(interleaved_batch_matches_lapack) { batch_sweep(L_INTERLEAVED); }
+END_TEST
+
+/* stride = n (no gaps) and a stride that is not a multiple of anything */
+START_TEST(strided_batch_strides)
+{
+  gtsv_handle h;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (int pi = 0; pi < TU_NPREC; pi++) {
+    run_case(h, (tu_prec)pi, TU_RANDOM, L_STRIDED, 100, 70, 100, 5);
+    run_case(h, (tu_prec)pi, TU_RANDOM, L_STRIDED, 100, 70, 137, 6);
+    run_case(h, (tu_prec)pi, TU_FORCE_2X2, L_STRIDED, 65, 33, 1001, 7);
+  }
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
+/* Systems 3 and 5 of 7 (and of 10000) exactly singular: info names system 3 and
+   its row, every other system is solved. */
+START_TEST(singular_system_in_batch)
+{
+  gtsv_handle h;
+  char why[256];
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (int li = 0; li < 2; li++)
+      for (int ci = 0; ci < 2; ci++) {
+        tu_prec p = (tu_prec)pi;
+        layout l = (layout)li;
+        int64_t n = ci ? 33 : 256, batch = ci ? (small_run() ? 100 : 10000) : 7;
+        int64_t stride = l == L_INTERLEAVED ? n : n + 1, info = -7, row = -7, hi, hr;
+        int64_t zr = n / 2;
+        tu_problem P;
+        tu_problem_init(&P, p, TU_RANDOM, n, 1, stride, batch, stride, 77);
+        tu_problem_zero_row(&P, 5, zr - 3);
+        tu_problem_zero_row(&P, 3, zr);
+        tu_problem_prepare(&P);
+        void *xh = NULL;
+        host_reference_x(&P, &hi, &hr, &xh);
+        TU_EXPECT(hi == 4 && hr == zr, "host DP_SEQ: info %lld row %lld, expected 4, %lld",
+                  (long long)hi, (long long)hr, (long long)zr);
+        int st = dev_solve(h, &P, l, 0, &info, &row);
+        TU_EXPECT(st == GTSV_STATUS_SINGULAR && info == 4 && row == zr,
+                  "%s %s batch %lld: status %d info %lld row %lld, expected SINGULAR 4 %lld",
+                  layout_name(l), tu_prec_name(p), (long long)batch, st, (long long)info,
+                  (long long)row, (long long)zr);
+        if (st >= 0)
+          TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why), "%s %s: %s",
+                    layout_name(l), tu_prec_name(p), why);
+        free(xh);
+        tu_problem_free(&P);
+      }
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
+/* A NaN on the diagonal of system 2 is reported (as the host reports it); the
+   other systems are solved. */
+START_TEST(nan_input_reported)
+{
+  gtsv_handle h;
+  char why[256];
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (int li = 0; li < 2; li++) {
+      tu_prec p = (tu_prec)pi;
+      layout l = (layout)li;
+      int64_t n = 40, batch = 9, stride = l == L_INTERLEAVED ? n : n + 2;
+      int64_t info = -7, row = -7, hi, hr;
+      tu_problem P;
+      tu_problem_init(&P, p, TU_RANDOM, n, 1, stride, batch, stride, 99);
+      tu_set(p, tu_sys_d(&P, 2), 17, NAN);
+      tu_problem_prepare(&P);
+      host_reference(&P, &hi, &hr);
+      int st = dev_solve(h, &P, l, 0, &info, &row);
+      TU_EXPECT(hi == 3, "host DP_SEQ did not report the NaN: info %lld", (long long)hi);
+      TU_EXPECT(st == GTSV_STATUS_SINGULAR && info == 3 && row == hr && row >= 16 && row <= 17,
+                "%s %s: status %d info %lld row %lld (host %lld row %lld)", layout_name(l),
+                tu_prec_name(p), st, (long long)info, (long long)row, (long long)hi,
+                (long long)hr);
+      for (int64_t k = 0; k < batch; k++)
+        if (k != 2)
+          TU_EXPECT(tu_problem_system_ok(&P, k, why, sizeof why), "%s %s: %s",
+                    layout_name(l), tu_prec_name(p), why);
+      tu_problem_free(&P);
+    }
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
+/* gtsv_?gtsv on device memory, short systems: one thread per right-hand side. */
+START_TEST(gtsv_device_many_rhs)
+{
+  static const int64_t ns[] = {1, 2, 3, 33, 257, 1000, 1024};
+  static const int64_t nrhss[] = {1, 5, 40};
+  gtsv_handle h;
+  char why[256];
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (size_t ki = 0; ki < NKINDS; ki++)
+      for (size_t si = 0; si < sizeof ns / sizeof *ns; si++)
+        for (size_t ri = 0; ri < sizeof nrhss / sizeof *nrhss; ri++) {
+          tu_prec p = (tu_prec)pi;
+          int64_t n = ns[si], nrhs = nrhss[ri], info = -7, row = -7, hi, hr;
+          tu_problem P;
+          void *xh = NULL;
+          tu_problem_init(&P, p, kinds[ki], n, nrhs, n + 2, 1, n, 300 + si);
+          host_reference_x(&P, &hi, &hr, &xh);
+          int st = dev_solve(h, &P, L_STRIDED, 1, &info, &row);
+          if (st >= 0) {
+            TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
+                      "gtsv %s %s n=%lld nrhs=%lld: %s", tu_prec_name(p),
+                      tu_kind_name(kinds[ki]), (long long)n, (long long)nrhs, why);
+            TU_EXPECT(info == hi && row == hr,
+                      "gtsv %s n=%lld: info %lld row %lld, host %lld row %lld",
+                      tu_prec_name(p), (long long)n, (long long)info, (long long)row,
+                      (long long)hi, (long long)hr);
+          }
+          free(xh);
+          tu_problem_free(&P);
+        }
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
+/* batch = 0 is a no-op on the device too; a user stream is honoured. */
+START_TEST(device_noop_and_stream)
+{
+  gtsv_handle h;
+  cudaStream_t s;
+  double *d = NULL;
+  int64_t info = -7, row = -7;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert(cudaMalloc((void **)&d, 64 * sizeof *d) == cudaSuccess);
+  ck_assert_int_eq(gtsv_dgtsv_strided_batch(h, 4, d, d, d, d, 0, 4), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_dgtsv_interleaved_batch(h, 4, d, d, d, d, 0), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_get_info(h, &info, &row), GTSV_STATUS_SUCCESS);
+  ck_assert(info == 0 && row == -1);
+  cudaFree(d);
+  ck_assert(cudaStreamCreate(&s) == cudaSuccess);
+  ck_assert_int_eq(gtsv_set_stream(h, s), GTSV_STATUS_SUCCESS);
+  for (int li = 0; li < 2; li++)
+    run_case(h, TU_DOUBLE, TU_RANDOM, (layout)li, 300, 200, 301, 11);
+  gtsv_set_stream(h, NULL);
+  gtsv_destroy(h);
+  cudaStreamDestroy(s);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
+/* ---- host part (no GPU needed) ----------------------------------------------------- */
+
+/* Every bad argument: INVALID_VALUE and nothing written. */
+START_TEST(interleaved_args)
+{
+  gtsv_handle h;
+  double dl[8] = {0}, d[8] = {1, 1, 1, 1, 1, 1, 1, 1}, du[8] = {0}, x[8], x0[8];
+  float fdl[8] = {0}, fd[8] = {1, 1, 1, 1, 1, 1, 1, 1}, fdu[8] = {0}, fx[8], fx0[8];
+  for (int i = 0; i < 8; i++) fx[i] = fx0[i] = (float)(x[i] = x0[i] = i + 1);
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_dgtsv_interleaved_batch(NULL, 4, dl, d, du, x, 2), GTSV_STATUS_INVALID_VALUE);
+  ck_assert_int_eq(gtsv_dgtsv_interleaved_batch(h, -1, dl, d, du, x, 2), GTSV_STATUS_INVALID_VALUE);
+  ck_assert_int_eq(gtsv_dgtsv_interleaved_batch(h, 4, dl, d, du, x, -1), GTSV_STATUS_INVALID_VALUE);
+  ck_assert_int_eq(gtsv_dgtsv_interleaved_batch(h, (int64_t)1 << 40, dl, d, du, x,
+                                                (int64_t)1 << 40), GTSV_STATUS_INVALID_VALUE);
+  ck_assert_int_eq(gtsv_dgtsv_interleaved_batch(h, 4, NULL, d, du, x, 2), GTSV_STATUS_INVALID_VALUE);
+  ck_assert_int_eq(gtsv_dgtsv_interleaved_batch(h, 4, dl, NULL, du, x, 2), GTSV_STATUS_INVALID_VALUE);
+  ck_assert_int_eq(gtsv_dgtsv_interleaved_batch(h, 4, dl, d, NULL, x, 2), GTSV_STATUS_INVALID_VALUE);
+  ck_assert_int_eq(gtsv_dgtsv_interleaved_batch(h, 4, dl, d, du, NULL, 2), GTSV_STATUS_INVALID_VALUE);
+  ck_assert_int_eq(gtsv_sgtsv_interleaved_batch(NULL, 4, fdl, fd, fdu, fx, 2), GTSV_STATUS_INVALID_VALUE);
+  ck_assert_int_eq(gtsv_sgtsv_interleaved_batch(h, -1, fdl, fd, fdu, fx, 2), GTSV_STATUS_INVALID_VALUE);
+  ck_assert_int_eq(gtsv_sgtsv_interleaved_batch(h, 4, fdl, fd, fdu, fx, -1), GTSV_STATUS_INVALID_VALUE);
+  ck_assert_int_eq(gtsv_sgtsv_interleaved_batch(h, INT64_MAX, fdl, fd, fdu, fx, 2), GTSV_STATUS_INVALID_VALUE);
+  ck_assert_int_eq(gtsv_sgtsv_interleaved_batch(h, 4, NULL, fd, fdu, fx, 2), GTSV_STATUS_INVALID_VALUE);
+  ck_assert_int_eq(gtsv_sgtsv_interleaved_batch(h, 4, fdl, fd, fdu, NULL, 2), GTSV_STATUS_INVALID_VALUE);
+  ck_assert(memcmp(x, x0, sizeof x) == 0 && memcmp(fx, fx0, sizeof fx) == 0);
+  /* no-ops: n = 0 or batch = 0, NULL pointers allowed */
+  ck_assert_int_eq(gtsv_dgtsv_interleaved_batch(h, 0, NULL, NULL, NULL, NULL, 5), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_sgtsv_interleaved_batch(h, 5, NULL, NULL, NULL, NULL, 0), GTSV_STATUS_SUCCESS);
+  gtsv_destroy(h);
+}
+END_TEST
+
+/* The host path of the interleaved batch (gather, DP_SEQ, scatter). */
+START_TEST(interleaved_host_matches_lapack)
+{
+  static const int64_t ns[] = {1, 2, 3, 33, 256};
+  gtsv_handle h;
+  char why[256];
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (size_t ki = 0; ki < NKINDS; ki++)
+      for (size_t si = 0; si < sizeof ns / sizeof *ns; si++) {
+        tu_prec p = (tu_prec)pi;
+        int64_t n = ns[si], batch = 13;
+        tu_problem P;
+        void *xh = NULL;
+        int64_t hi, hr;
+        tu_problem_init(&P, p, kinds[ki], n, 1, n, batch, n, 50 + si);
+        host_reference_x(&P, &hi, &hr, &xh);
+        void *il = tu_alloc(p, P.mlen), *id = tu_alloc(p, P.mlen), *iu = tu_alloc(p, P.mlen);
+        void *ix = tu_alloc(p, P.mlen);
+        to_interleaved(p, P.dl, il, n, batch);
+        to_interleaved(p, P.d, id, n, batch);
+        to_interleaved(p, P.du, iu, n, batch);
+        to_interleaved(p, P.b, ix, n, batch);
+        gtsv_status st = call_interleaved(h, p, n, il, id, iu, ix, batch);
+        from_interleaved(p, ix, P.x, n, batch);
+        /* a singular system's x stays b */
+        for (int64_t k = 0; k < batch; k++)
+          if (P.info[k] != 0)
+            TU_EXPECT(tu_same(p, tu_sys_x(&P, k), tu_sys_b(&P, k), n),
+                      "host interleaved: singular system %lld written", (long long)k);
+        TU_EXPECT(judge(&P, st, xh, why, sizeof why), "host interleaved %s %s n=%lld: %s",
+                  tu_prec_name(p), tu_kind_name(kinds[ki]), (long long)n, why);
+        free(il); free(id); free(iu); free(ix); free(xh);
+        tu_problem_free(&P);
+      }
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
+static int run_suite(Suite *s)
+{
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed;
+}
+
+int main(void)
+{
+  Suite *hs = suite_create("gpu_batch_host");
+  TCase *th = tcase_create("host");
+  tcase_add_test(th, interleaved_args);
+  tcase_add_test(th, interleaved_host_matches_lapack);
+  tcase_set_timeout(th, 300);
+  suite_add_tcase(hs, th);
+  int failed = run_suite(hs);
+  if (!have_gpu()) {
+    fprintf(stderr, "check_gpu_batch: no CUDA device, GPU part skipped\n");
+    return failed ? 1 : 77;
+  }
+  Suite *gs = suite_create("gpu_batch");
+  TCase *tg = tcase_create("device");
+  tcase_add_test(tg, strided_batch_matches_lapack);
+  tcase_add_test(tg, interleaved_batch_matches_lapack);
+  tcase_add_test(tg, strided_batch_strides);
+  tcase_add_test(tg, singular_system_in_batch);
+  tcase_add_test(tg, nan_input_reported);
+  tcase_add_test(tg, gtsv_device_many_rhs);
+  tcase_add_test(tg, device_noop_and_stream);
+  tcase_set_timeout(tg, 1200);
+  suite_add_tcase(gs, tg);
+  failed += run_suite(gs);
+  return failed ? 1 : 0;
+}
