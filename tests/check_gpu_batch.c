@@ -195,10 +195,13 @@ static int judge(const tu_problem *P, gtsv_status st, const void *xh, char *why,
                              tu_at(p, P->x, off), tu_at(p, P->b, off));
       double rh = tu_residual(p, P->n, tu_sys_dl(P, k), tu_sys_d(P, k), tu_sys_du(P, k),
                               tu_at(p, xh, off), tu_at(p, P->b, off));
-      double rl = P->lres[k * P->nrhs + j], slack = TU_RESID_SLACK_EPS * tu_eps(p);
-      if (!(r <= TU_RESID_FACTOR * rl + slack) && !(r <= 4 * rh + slack)) {
-        snprintf(why, len, "system %lld column %lld: residual %.3g, LAPACK %.3g, host "
-                 "DP_SEQ %.3g", (long long)k, (long long)j, r, rl, rh);
+      /* the shared acceptance rule (testutil.h: 10x LAPACK + 64 eps on the scale
+         of T x); the device rounds differently from the host (FMA contraction),
+         which on ill-conditioned systems moves residuals by more than 10x */
+      double rl = P->lres[k * P->nrhs + j], bound = tu_problem_bound(P, k, j);
+      if (!(r <= bound) && !(r <= 4 * rh + TU_RESID_SLACK_EPS * tu_eps(p))) {
+        snprintf(why, len, "system %lld column %lld: residual %.3g > bound %.3g, LAPACK "
+                 "%.3g, host DP_SEQ %.3g", (long long)k, (long long)j, r, bound, rl, rh);
         return 0;
       }
     }
