@@ -3,10 +3,13 @@
    batches, exactly singular systems (status, info, row), non-finite input, and the
    algorithms the host does not have (PDP, ARCR: NOT_SUPPORTED, nothing written).
 
-   Accuracy criterion (testutil.h): per right-hand side, the backward residual
-   ||T x - b||_2 / ||b||_2 is at most 10 x LAPACK's (partial pivoting, same input)
-   + 64 eps of the precision; where LAPACK finds the matrix singular the status must
-   be GTSV_STATUS_SINGULAR. Every message names algorithm, precision, kind and n. */
+   Accuracy criterion (testutil.h, TU_RESID_*): per right-hand side, the backward
+   residual ||T x - b||_2 / ||b||_2 is at most 10 x LAPACK's (partial pivoting, same
+   input) + 64 eps of the precision x max(1, ||T|| ||x_LAPACK|| / ||b||); where
+   LAPACK finds the matrix singular the status must be GTSV_STATUS_SINGULAR. (A float
+   system whose solution only double can hold, e.g. zero_diag at n = 1e5 with
+   |x| ~ 1e119, must be SINGULAR or non-finite, never a finite answer.)
+   Every message names algorithm, precision, kind and n. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>

@@ -33,7 +33,9 @@
  * and one super-diagonal value c: with a small diagonal the matrix is far from
  * normal and its condition grows like (|c|/|a|)^n (thesis: 1e67 and 7e191), which
  * independent draws per entry would not reproduce.
- * Randsvd types use dlatms with kl = ku = 1, COND = 1e15, largest singular value 1.
+ * Randsvd types use dlatms with kl = ku = 1, COND = 1e15, largest singular value 1;
+ * they cost O(n^2) time (dlatms chases every Givens bulge to the end of the band):
+ * about 1 ms at n = 512, 5 s per matrix at n = 8000. Every other type is O(n).
  *
  * The float generator rounds the double matrix: 1e-50 becomes 0 in float, so
  * types 4 and 12 lose their tiny entries (type 12 becomes upper bidiagonal).
