@@ -60,15 +60,27 @@ static void download_and_free(tu_problem *P, dev_arrays *D)
   cudaFree(D->x);
 }
 
+/* Calls of the current test that ran on the device / answered NOT_SUPPORTED. */
+static int n_ran, n_unsupported;
+
+static void count_report(const char *what, gtsv_algo algo, tu_prec p)
+{
+  printf("check_gpu: %-6s %-8s %-6s %3d solved on the device, %3d NOT_SUPPORTED\n", what,
+         gtsv_algo_string(algo), tu_prec_name(p), n_ran, n_unsupported);
+  n_ran = n_unsupported = 0;
+}
+
 /* Judge a device call that returned st on P (x already downloaded). */
 static void judge(gtsv_handle h, const tu_problem *P, gtsv_status st, const char *ctx)
 {
   char why[512];
   int64_t info = -7, row = -7;
   if (st == GTSV_STATUS_NOT_SUPPORTED) {
+    n_unsupported++;
     TU_EXPECT(tu_problem_x_unchanged(P), "%s: NOT_SUPPORTED but B written", ctx);
     return;
   }
+  n_ran++;
   if (st == GTSV_STATUS_SUCCESS) st = gtsv_get_info(h, &info, &row); /* waits */
   TU_EXPECT(tu_problem_verdict(P, st, why, sizeof why), "%s: %s", ctx, why);
   if (st == GTSV_STATUS_SINGULAR)
@@ -116,6 +128,7 @@ START_TEST(single_on_device)
         tu_problem_free(&P);
       }
   gtsv_destroy(h);
+  count_report("gtsv", algo, p);
   report();
 }
 END_TEST
@@ -150,6 +163,7 @@ START_TEST(batch_on_device)
         tu_problem_free(&P);
       }
   gtsv_destroy(h);
+  count_report("batch", algo, p);
   report();
 }
 END_TEST
