@@ -56,6 +56,8 @@ gtsv_status gtsv_create(gtsv_handle *h)
   c->algo = GTSV_ALGO_AUTO;
   c->stream = NULL;
   c->spike_parts = 0;
+  c->spike_reduced = GTSV_ALGO_DP_SEQ;
+  c->spike_opts = 0;
   c->nthreads = 0;
   c->info = 0;
   c->row = -1;

@@ -24,8 +24,12 @@ static gtsv_status GTSV_IFN(host_solve)(gtsv_handle h, gtsv_algo algo, int64_t n
                ? GTSV_IFN(thomas)(n, nrhs, dl, d, du, B, ldb, h->ws.ptr)
                : GTSV_IFN(dp_seq)(n, nrhs, dl, d, du, B, ldb, h->ws.ptr);
     return GTSV_STATUS_SUCCESS;
+  case GTSV_ALGO_PDP:
+    return GTSV_IFN(pdp_host)(h, n, nrhs, dl, d, du, B, ldb, bad);
+  case GTSV_ALGO_ARCR:
+    return GTSV_IFN(arcr_host)(h, n, nrhs, dl, d, du, B, ldb, bad);
   default:
-    return GTSV_STATUS_NOT_SUPPORTED; /* PDP, ARCR: no host path yet */
+    return GTSV_STATUS_NOT_SUPPORTED;
   }
 }
 
@@ -78,12 +82,12 @@ gtsv_status GTSV_API(gtsv_strided_batch)(gtsv_handle h, int64_t n, const GTSV_T 
   if (mem == GTSV_MEM_DEVICE)
     return GTSV_IFN(cuda_gtsv_strided_batch)(h, n, dl, d, du, x, batch, stride);
 
-  if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
-    return GTSV_STATUS_NOT_SUPPORTED;
-  if (h->algo == GTSV_ALGO_SPIKE_DP ||
+  if (h->algo == GTSV_ALGO_SPIKE_DP || h->algo == GTSV_ALGO_PDP ||
+      h->algo == GTSV_ALGO_ARCR ||
       (h->algo == GTSV_ALGO_AUTO && batch < gtsv__threads(h) && n >= GTSV_SPIKE_HOST_MIN_N &&
        gtsv__threads(h) >= GTSV_SPIKE_HOST_MIN_THREADS)) {
-    /* few long systems: parallelism inside each system */
+    /* few long systems, or an algorithm asked by name: one system at a time with
+       the single-system path (parallel inside each system) */
     for (int64_t k = 0; k < batch; k++) {
       int64_t bad = -1;
       s = GTSV_IFN(host_solve)(h, h->algo, n, 1, dl + k * stride, d + k * stride,

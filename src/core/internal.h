@@ -23,6 +23,8 @@ struct gtsv_context {
   gtsv_algo algo;
   void *stream;            /* cudaStream_t */
   int64_t spike_parts;     /* 0 = automatic */
+  gtsv_algo spike_reduced; /* solver of SPIKE's reduced system: DP_SEQ (default) or ARCR */
+  unsigned spike_opts;     /* GPU SPIKE ablation switches (src/spike/spike.cu) */
   int nthreads;            /* 0 = OpenMP default */
   int64_t info, row;       /* outcome of the last host solve */
   int info_on_device;      /* the last solve ran on the device: ask the device */

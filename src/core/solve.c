@@ -3,6 +3,8 @@
 #include "core/internal.h"
 #include "host/host.h"
 #include "cuda/cuda.h"
+#include "pdp/pdp.h"
+#include "arcr/arcr.h"
 
 #ifdef _OPENMP
 #include <omp.h>

@@ -1,42 +1,92 @@
 /* Device entry points called by src/core/api_gen.c: choose the GPU algorithm and
-   launch it. GPU solvers land with their issues (src/spike, src/pdp, src/batch);
-   until then a device call answers NOT_SUPPORTED without touching B. */
+   launch it. Each algorithm lives in its folder (src/spike, src/pdp, src/arcr,
+   src/batch); a path that cannot take a call answers NOT_SUPPORTED without
+   touching B. */
 #include "cuda/cuda.h"
 #include "cuda/state.h"
 #include "batch/batch.h"
+#include "spike/spike.h"
+#include "pdp/pdp.h"
+#include "arcr/arcr.h"
+
+namespace {
+
+template <typename T> struct Paths;
+template <> struct Paths<float> {
+  static constexpr auto nrhs = gtsv__s_batch_nrhs;
+  static constexpr auto spike = gtsv__s_spike_cuda;
+  static constexpr auto pdp = gtsv__s_pdp_cuda;
+  static constexpr auto arcr = gtsv__s_arcr_cuda;
+  static constexpr auto strided = gtsv__s_batch_strided;
+  static constexpr auto pdp_strided = gtsv__s_pdp_cuda_strided;
+  static constexpr auto arcr_strided = gtsv__s_arcr_cuda_strided;
+};
+template <> struct Paths<double> {
+  static constexpr auto nrhs = gtsv__d_batch_nrhs;
+  static constexpr auto spike = gtsv__d_spike_cuda;
+  static constexpr auto pdp = gtsv__d_pdp_cuda;
+  static constexpr auto arcr = gtsv__d_arcr_cuda;
+  static constexpr auto strided = gtsv__d_batch_strided;
+  static constexpr auto pdp_strided = gtsv__d_pdp_cuda_strided;
+  static constexpr auto arcr_strided = gtsv__d_arcr_cuda_strided;
+};
+
+template <typename T>
+gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
+                     const T *du, T *B, int64_t ldb)
+{
+  switch (h->algo) {
+  case GTSV_ALGO_PDP: return Paths<T>::pdp(h, n, nrhs, dl, d, du, B, ldb);
+  case GTSV_ALGO_ARCR: return Paths<T>::arcr(h, n, nrhs, dl, d, du, B, ldb);
+  case GTSV_ALGO_SPIKE_DP: return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
+  case GTSV_ALGO_DP_SEQ:
+    /* the sequential pivots exactly: one thread per right-hand side */
+    if (n <= GTSV_BATCH_NRHS_MAX_N) return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
+    return GTSV_STATUS_NOT_SUPPORTED;
+  case GTSV_ALGO_AUTO:
+    /* short systems: one thread per right-hand side; long ones: SPIKE */
+    if (n <= GTSV_BATCH_NRHS_MAX_N) return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
+    return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
+  default: return GTSV_STATUS_NOT_SUPPORTED; /* THOMAS: no device path */
+  }
+}
+
+template <typename T>
+gtsv_status strided_dev(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du,
+                        T *x, int64_t batch, int64_t stride)
+{
+  switch (h->algo) {
+  case GTSV_ALGO_PDP: return Paths<T>::pdp_strided(h, n, dl, d, du, x, batch, stride);
+  case GTSV_ALGO_ARCR: return Paths<T>::arcr_strided(h, n, dl, d, du, x, batch, stride);
+  default: return Paths<T>::strided(h, n, dl, d, du, x, batch, stride);
+  }
+}
+
+} /* namespace */
 
 extern "C" gtsv_status gtsv__s_cuda_gtsv(gtsv_handle h, int64_t n, int64_t nrhs,
                                          const float *dl, const float *d, const float *du,
                                          float *B, int64_t ldb)
 {
-  /* short systems: one thread per right-hand side (src/batch); longer: SPIKE */
-  if (n <= GTSV_BATCH_NRHS_MAX_N && (h->algo == GTSV_ALGO_AUTO || h->algo == GTSV_ALGO_DP_SEQ))
-    return gtsv__s_batch_nrhs(h, n, nrhs, dl, d, du, B, ldb);
-  return GTSV_STATUS_NOT_SUPPORTED;
+  return gtsv_dev<float>(h, n, nrhs, dl, d, du, B, ldb);
 }
 extern "C" gtsv_status gtsv__d_cuda_gtsv(gtsv_handle h, int64_t n, int64_t nrhs,
                                          const double *dl, const double *d,
                                          const double *du, double *B, int64_t ldb)
 {
-  /* short systems: one thread per right-hand side (src/batch); longer: SPIKE */
-  if (n <= GTSV_BATCH_NRHS_MAX_N && (h->algo == GTSV_ALGO_AUTO || h->algo == GTSV_ALGO_DP_SEQ))
-    return gtsv__d_batch_nrhs(h, n, nrhs, dl, d, du, B, ldb);
-  return GTSV_STATUS_NOT_SUPPORTED;
+  return gtsv_dev<double>(h, n, nrhs, dl, d, du, B, ldb);
 }
-/* Thread-per-system diagonal pivoting with on-chip layout transformation and
-   dynamic tiling (src/batch/batch.cu); every algorithm except PDP and ARCR (not
-   available for batches, as on the host) runs it. */
 extern "C" gtsv_status gtsv__s_cuda_gtsv_strided_batch(gtsv_handle h, int64_t n,
                                                        const float *dl, const float *d,
                                                        const float *du, float *x,
                                                        int64_t batch, int64_t stride)
 {
-  return gtsv__s_batch_strided(h, n, dl, d, du, x, batch, stride);
+  return strided_dev<float>(h, n, dl, d, du, x, batch, stride);
 }
 extern "C" gtsv_status gtsv__d_cuda_gtsv_strided_batch(gtsv_handle h, int64_t n,
                                                        const double *dl, const double *d,
                                                        const double *du, double *x,
                                                        int64_t batch, int64_t stride)
 {
-  return gtsv__d_batch_strided(h, n, dl, d, du, x, batch, stride);
+  return strided_dev<double>(h, n, dl, d, du, x, batch, stride);
 }

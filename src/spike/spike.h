@@ -1,0 +1,24 @@
+/* GPU SPIKE with diagonal pivoting (thesis chapter 3): one long system, any nrhs,
+   on device memory. Kernels and driver in src/spike/spike.cu. C-includable. */
+#ifndef GTSV_SPIKE_SPIKE_H
+#define GTSV_SPIKE_SPIKE_H
+
+#include <stdint.h>
+#include "core/internal.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Arguments checked, pointers device memory, n >= 1, nrhs >= 1. Stream-ordered;
+   calls gtsv__cuda_begin itself; a singular system shows in gtsv_get_info. */
+gtsv_status gtsv__s_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs, const float *dl,
+                               const float *d, const float *du, float *B, int64_t ldb);
+gtsv_status gtsv__d_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs, const double *dl,
+                               const double *d, const double *du, double *B, int64_t ldb);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GTSV_SPIKE_SPIKE_H */
