@@ -16,11 +16,14 @@
              (no pivoting), gtsvInterleavedBatch algo 1 (LU, pivoting: the
              reference) and algo 2 (QR).
      single: n = 2^20, 2^23, 2^25; random and dominant; double and float.
-             gtsv_?gtsv (device) with GTSV_ALGO_AUTO and GTSV_ALGO_SPIKE_DP ("n/a"
-             while that path answers NOT_SUPPORTED), cuSPARSE gtsv2 (pivoting: the
-             reference) and gtsv2_nopivot.
+             gtsv_?gtsv (device) with GTSV_ALGO_SPIKE_DP, GTSV_ALGO_PDP and
+             GTSV_ALGO_AUTO ("n/a" where a path answers NOT_SUPPORTED), cuSPARSE gtsv2
+             (pivoting: the reference) and gtsv2_nopivot. Notes: the handle's device
+             workspace, and whether SPIKE fell back to the sequential DP.
+     ablation: the GPU SPIKE at n = 2^23 double, random, dominant and zero-diagonal
+             (d = 0), with each optimisation switched off (thesis figs 3.3, 3.5).
 
-   gtsv-gpu-bench [--only batch|single] [--quick] [--prec d|s|both] [--reps R]
+   gtsv-gpu-bench [--only batch|single|ablation] [--quick] [--prec d|s|both] [--reps R]
                   [--md FILE] [--commit SHA]
 */
 #include <algorithm>
@@ -35,6 +38,9 @@
 #include <cuda_runtime.h>
 #include <cusparse.h>
 #include "gtsv/gtsv.h"
+#include "core/internal.h"
+#include "cuda/state.h"
+#include "spike/spike.h"
 
 #define CK(x)                                                                        \
   do {                                                                               \
@@ -197,17 +203,18 @@ static double urand()
 /* batch systems of n rows, contiguous (stride n); dl of row 0 and du of row n-1 of
    each system are 0, as cuSPARSE requires (gtsv ignores them) */
 template <typename T>
-static void make_problem(int64_t n, int64_t batch, bool dominant, uint64_t seed,
+static void make_problem(int64_t n, int64_t batch, int kind, uint64_t seed,
                          std::vector<T> &dl, std::vector<T> &d, std::vector<T> &du,
                          std::vector<T> &b)
 {
+  const bool dominant = kind == 1, zero = kind == 2; /* 0 random, 1 dominant, 2 d = 0 */
   const size_t N = (size_t)(n * batch);
   dl.resize(N); d.resize(N); du.resize(N); b.resize(N);
   g_rng = 0x9E3779B97F4A7C15ull ^ (seed * 0x2545F4914F6CDD1Dull);
   for (size_t i = 0; i < N; i++) {
     dl[i] = (T)urand();
     du[i] = (T)urand();
-    d[i] = (T)(dominant ? 4.0 + urand() : urand());
+    d[i] = (T)(zero ? 0.0 : dominant ? 4.0 + urand() : urand());
     b[i] = (T)urand();
   }
   for (int64_t k = 0; k < batch; k++) {
@@ -338,7 +345,7 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
 {
   const size_t N = (size_t)(n * batch), bytes = N * sizeof(T);
   std::vector<T> dl, d, du, b, idl, id, idu, ib, x(N);
-  make_problem(n, batch, dom, (uint64_t)(n * 31 + batch + dom), dl, d, du, b);
+  make_problem(n, batch, dom ? 1 : 0, (uint64_t)(n * 31 + batch + dom), dl, d, du, b);
   to_inter(dl, idl, n, batch);
   to_inter(d, id, n, batch);
   to_inter(du, idu, n, batch);
@@ -424,12 +431,26 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
   print_case(name, rows, 0, (double)(5 * sizeof(T)) * N);
 }
 
+static std::string ws_note(gtsv_handle h, gtsv_algo a)
+{
+  char t[128];
+  int fb = 0;
+  const size_t ws = h->cuda ? h->cuda->ws_size : 0;
+  if (a == GTSV_ALGO_SPIKE_DP && gtsv__spike_fallback_taken(h, &fb) == GTSV_STATUS_SUCCESS)
+    std::snprintf(t, sizeof t, "ws %.1f MB%s", ws / 1e6, fb ? ", FELL BACK to DP_SEQ" : "");
+  else
+    std::snprintf(t, sizeof t, "ws %.1f MB", ws / 1e6);
+  return t;
+}
+
+/* kind: 0 random, 1 dominant, 2 zero diagonal. ablation: SPIKE with each switch. */
 template <typename T>
-static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, bool dom)
+static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int kind, bool ablation)
 {
   const size_t N = (size_t)n, bytes = N * sizeof(T);
+  static const char *kname[] = {"random", "dominant", "zero-diag"};
   std::vector<T> dl, d, du, b, x(N);
-  make_problem(n, 1, dom, (uint64_t)(n + dom), dl, d, du, b);
+  make_problem(n, 1, kind, (uint64_t)(n + kind), dl, d, du, b);
   T *Sdl, *Sd, *Sdu, *Sb, *X;
   T **all[] = {&Sdl, &Sd, &Sdu, &Sb, &X};
   for (T **p : all) CK(cudaMalloc(p, bytes));
@@ -462,20 +483,42 @@ static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, bool dom)
     }
     rows.push_back(r);
   }
-  const gtsv_algo algos[2] = {GTSV_ALGO_AUTO, GTSV_ALGO_SPIKE_DP};
-  for (gtsv_algo a : algos) {
-    Row r{std::string("gtsv gtsv ") + gtsv_algo_string(a), "", -2, 0};
-    gtsv_set_algo(h, a);
+  struct Variant {
+    gtsv_algo a;
+    unsigned opts;
+    const char *label;
+  };
+  static const Variant normal[] = {{GTSV_ALGO_SPIKE_DP, 0, "SPIKE_DP"},
+                                   {GTSV_ALGO_PDP, 0, "PDP"},
+                                   {GTSV_ALGO_AUTO, 0, "AUTO"}};
+  static const Variant abl[] = {
+      {GTSV_ALGO_SPIKE_DP, 0, "SPIKE_DP all on"},
+      {GTSV_ALGO_SPIKE_DP, GTSV_SPIKE_OPT_NO_STAGING, "SPIKE_DP no layout transf."},
+      {GTSV_ALGO_SPIKE_DP, GTSV_SPIKE_OPT_NO_FUSION, "SPIKE_DP no fusion"},
+      {GTSV_ALGO_SPIKE_DP, GTSV_SPIKE_OPT_NO_STAGING | GTSV_SPIKE_OPT_NO_FUSION,
+       "SPIKE_DP neither"}};
+  const Variant *vs = ablation ? abl : normal;
+  const int nv = ablation ? 4 : 3;
+  for (int vi = 0; vi < nv; vi++) {
+    const Variant &v = vs[vi];
+    Row r{std::string("gtsv ") + v.label, "", -2, 0};
+    gtsv_set_algo(h, v.a);
+    h->spike_opts = v.opts;
     r.ms = time_ms(prep, [&] { return gst(g_gtsv(h, n, Sdl, Sd, Sdu, X)); });
-    if (r.ms >= 0) { r.resid = fetch(); r.note = info_note(h); }
+    if (r.ms >= 0) {
+      r.resid = fetch();
+      r.note = info_note(h);
+      r.note += (r.note.empty() ? "" : "; ") + ws_note(h, v.a);
+    }
     if (r.ms == -1) r.note = "NOT_SUPPORTED (path not written yet)";
     rows.push_back(r);
   }
+  h->spike_opts = 0;
   gtsv_set_algo(h, GTSV_ALGO_AUTO);
   for (T **p : all) CK(cudaFree(*p));
   char name[96];
-  std::snprintf(name, sizeof name, "%s n=2^%d %s", pname<T>(), (int)std::log2((double)n),
-                dom ? "dominant" : "random");
+  std::snprintf(name, sizeof name, "%s%s n=2^%d %s", ablation ? "ablation " : "", pname<T>(),
+                (int)std::log2((double)n), kname[kind]);
   print_case(name, rows, 0, (double)(5 * sizeof(T)) * N);
 }
 
@@ -491,7 +534,7 @@ int main(int argc, char **argv)
     else if (!std::strcmp(argv[i], "--md") && i + 1 < argc) md = argv[++i];
     else if (!std::strcmp(argv[i], "--commit") && i + 1 < argc) commit = argv[++i];
     else {
-      std::fprintf(stderr, "usage: %s [--only batch|single] [--quick] [--prec d|s|both] "
+      std::fprintf(stderr, "usage: %s [--only batch|single|ablation] [--quick] [--prec d|s|both] "
                            "[--reps R] [--md FILE] [--commit SHA]\n", argv[0]);
       return 2;
     }
@@ -561,10 +604,14 @@ int main(int argc, char **argv)
       if ((pi == 0 && !dbl) || (pi == 1 && !flt)) continue;
       for (int dom = 0; dom < 2; dom++)
         for (int64_t n : ns) {
-          if (pi == 0) single_case<double>(h, sp, n, dom);
-          else single_case<float>(h, sp, n, dom);
+          if (pi == 0) single_case<double>(h, sp, n, dom, false);
+          else single_case<float>(h, sp, n, dom, false);
         }
     }
+  }
+  if (!only || !std::strcmp(only, "ablation")) {
+    const int64_t n = quick ? (int64_t)1 << 20 : (int64_t)1 << 23;
+    for (int kind = 0; kind < 3; kind++) single_case<double>(h, sp, n, kind, true);
   }
   cusparseDestroy(sp);
   gtsv_destroy(h);

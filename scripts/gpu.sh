@@ -14,6 +14,7 @@
 # the build directory and PKG_CONFIG_PATH points there.
 #
 # Knobs (environment): SKIP="ctest memcheck racecheck bench" (any subset),
+# SAN_TESTS (GPU tests run under compute-sanitizer; default check_gpu_batch check_gpu_spike),
 # BENCH_ARGS="--quick" (or "--only batch", ...), JOBS, BUILD (build directory),
 # LAPACKE_INCLUDE_DIR (when lapacke.h is somewhere CMake does not look),
 # GTSV_COMMIT (when the tree has no .git), CTEST_TIMEOUT (per test, default 600).
@@ -105,22 +106,25 @@ fi
 
 # ---- compute-sanitizer ---------------------------------------------------------------------------
 SAN=$(command -v compute-sanitizer || true)
-GTEST="$BUILD/tests/check_gpu_batch"
-for tool in memcheck racecheck; do
-  skip $tool && continue
-  if [ -z "$SAN" ] || [ ! -x "$GTEST" ]; then
-    note $tool "n/a" "compute-sanitizer or $GTEST missing"
-    continue
-  fi
-  step "compute-sanitizer --tool $tool check_gpu_batch (GTSV_GPU_TEST_SMALL=1) -> $OUT/$tool.log"
-  extra=()
-  [ $tool = memcheck ] && extra=(--leak-check full)
-  GTSV_GPU_TEST_SMALL=1 CK_FORK=no CK_RUN_SUITE=gpu_batch CK_DEFAULT_TIMEOUT=1200 \
-    "$SAN" --tool $tool --error-exitcode 99 "${extra[@]}" "$GTEST" > "$OUT/$tool.log" 2>&1
-  rc=$?
-  tail -5 "$OUT/$tool.log"
-  errs=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/$tool.log" | tail -1)
-  note $tool "$([ $rc -eq 0 ] && echo ok || echo "FAILED($rc)")" "${errs:-no sanitizer summary}"
+SAN_TESTS=${SAN_TESTS:-check_gpu_batch check_gpu_spike}
+for t in $SAN_TESTS; do
+  GTEST="$BUILD/tests/$t"
+  for tool in memcheck racecheck; do
+    skip $tool && continue
+    if [ -z "$SAN" ] || [ ! -x "$GTEST" ]; then
+      note $tool "n/a" "compute-sanitizer or $GTEST missing"
+      continue
+    fi
+    step "compute-sanitizer --tool $tool $t (GTSV_GPU_TEST_SMALL=1) -> $OUT/$tool-$t.log"
+    extra=()
+    [ $tool = memcheck ] && extra=(--leak-check full)
+    GTSV_GPU_TEST_SMALL=1 CK_FORK=no CK_DEFAULT_TIMEOUT=1200 \
+      "$SAN" --tool $tool --error-exitcode 99 "${extra[@]}" "$GTEST" > "$OUT/$tool-$t.log" 2>&1
+    rc=$?
+    tail -5 "$OUT/$tool-$t.log"
+    errs=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/$tool-$t.log" | tail -1)
+    note "$tool" "$([ $rc -eq 0 ] && echo ok || echo "FAILED($rc)")" "$t: ${errs:-no sanitizer summary}"
+  done
 done
 
 # ---- benchmark --------------------------------------------------------------------------------------

@@ -56,66 +56,11 @@
 #include <atomic>
 #include <cuda_runtime.h>
 #include "batch/batch.h"
-#include "core/pivot.h"
+#include "core/pivot_cxx.h"
 #include "cuda/state.h"
 
 namespace {
-
-/* C++ overloads of the shared pivot arithmetic (core/pivot.h). */
-__device__ __forceinline__ int piv_1x1(float bt, float c0, float a1, float b1, float c1,
-                                       float a2)
-{
-  return gtsv_s_pivot_is_1x1(bt, c0, a1, b1, c1, a2);
-}
-__device__ __forceinline__ int piv_1x1(double bt, double c0, double a1, double b1,
-                                       double c1, double a2)
-{
-  return gtsv_d_pivot_is_1x1(bt, c0, a1, b1, c1, a2);
-}
-__device__ __forceinline__ int bad_piv(float p) { return gtsv_s_bad_pivot(p); }
-__device__ __forceinline__ int bad_piv(double p) { return gtsv_d_bad_pivot(p); }
-__device__ __forceinline__ float fac_1x1(float bt, float c0, float a1, float b1, float *p,
-                                         float *g)
-{
-  return gtsv_s_factor_1x1(bt, c0, a1, b1, p, g);
-}
-__device__ __forceinline__ double fac_1x1(double bt, double c0, double a1, double b1,
-                                          double *p, double *g)
-{
-  return gtsv_d_factor_1x1(bt, c0, a1, b1, p, g);
-}
-__device__ __forceinline__ float fac_2x2(float bt, float c0, float a1, float b1, float c1,
-                                         float a2, float b2, float *dl, float *p0,
-                                         float *p1, float *g0, float *g1)
-{
-  return gtsv_s_factor_2x2(bt, c0, a1, b1, c1, a2, b2, dl, p0, p1, g0, g1);
-}
-__device__ __forceinline__ double fac_2x2(double bt, double c0, double a1, double b1,
-                                          double c1, double a2, double b2, double *dl,
-                                          double *p0, double *p1, double *g0, double *g1)
-{
-  return gtsv_d_factor_2x2(bt, c0, a1, b1, c1, a2, b2, dl, p0, p1, g0, g1);
-}
-__device__ __forceinline__ float fsol_1x1(float p, float z0, float a1, float *z1)
-{
-  return gtsv_s_fsolve_1x1(p, z0, a1, z1);
-}
-__device__ __forceinline__ double fsol_1x1(double p, double z0, double a1, double *z1)
-{
-  return gtsv_d_fsolve_1x1(p, z0, a1, z1);
-}
-__device__ __forceinline__ void fsol_2x2(float p0, float p1, float c0, float a1, float b1,
-                                         float a2, float z0, float z1, float *y0,
-                                         float *y1, float *z2)
-{
-  gtsv_s_fsolve_2x2(p0, p1, c0, a1, b1, a2, z0, z1, y0, y1, z2);
-}
-__device__ __forceinline__ void fsol_2x2(double p0, double p1, double c0, double a1,
-                                         double b1, double a2, double z0, double z1,
-                                         double *y0, double *y1, double *z2)
-{
-  gtsv_d_fsolve_2x2(p0, p1, c0, a1, b1, a2, z0, z1, y0, y1, z2);
-}
+using namespace gtsv_piv;
 
 constexpr int kWarps = 4; /* warps per block */
 
@@ -163,6 +108,7 @@ batch_dp_kernel(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restr
   T *wg = reinterpret_cast<T *>(mine + lay.g);
   uint32_t *wf = reinterpret_cast<uint32_t *>(mine + lay.f);
 
+  if (desc.gate && *desc.gate == 0u) return; /* conditional fallback not needed */
   for (int64_t grp = slot; grp < ngroups; grp += nslots) {
     const int64_t s0 = grp * 32;
     const int nact = (int)min((int64_t)32, desc.nsys - s0);
@@ -336,38 +282,54 @@ template <typename T, bool INTER> int blocks_per_sm(int dev)
   return v;
 }
 
-template <typename T>
-gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
-                        const T *d, const T *du, T *x)
+/* Launch shape of a solve: persistent grid, warps with a group, workspace. */
+struct Plan {
+  int64_t grid, slots;
+  int w_ws;
+  gtsv_batch_layout lay;
+  bool inter;
+};
+
+template <typename T> gtsv_status plan_of(const gtsv_batch_desc *desc, Plan *pl)
 {
-  const bool inter = desc->m_row != 1 || desc->b_row != 1;
-  const int smem = kWarps * smem_per_warp<T>();
   int dev = 0, sms = 0, bps;
-  void *ws = NULL;
-  if (desc->n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
-  if (desc->n < 1 || desc->nsys < 1) return GTSV_STATUS_SUCCESS;
+  pl->inter = desc->m_row != 1 || desc->b_row != 1;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
   GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  bps = inter ? blocks_per_sm<T, true>(dev) : blocks_per_sm<T, false>(dev);
+  bps = pl->inter ? blocks_per_sm<T, true>(dev) : blocks_per_sm<T, false>(dev);
   if (bps < 1) return GTSV_STATUS_DEVICE_ERROR;
-
   const int64_t ngroups = (desc->nsys + 31) / 32;
-  int64_t grid = (ngroups + kWarps - 1) / kWarps;
-  if (grid > (int64_t)sms * bps) grid = (int64_t)sms * bps; /* persistent */
+  pl->grid = (ngroups + kWarps - 1) / kWarps;
+  if (pl->grid > (int64_t)sms * bps) pl->grid = (int64_t)sms * bps; /* persistent */
   /* warps whose slot index is >= ngroups have no group and touch no workspace */
-  const int64_t slots = grid * kWarps < ngroups ? grid * kWarps : ngroups;
-  const int w_ws = (int)(desc->nsys < 32 ? desc->nsys : 32);
-  const gtsv_batch_layout lay = gtsv__batch_layout(desc->n, w_ws, sizeof(T));
-  gtsv_status s = gtsv__cuda_workspace(h, (size_t)slots * lay.slot, &ws);
-  if (s != GTSV_STATUS_SUCCESS) return s;
+  pl->slots = pl->grid * kWarps < ngroups ? pl->grid * kWarps : ngroups;
+  pl->w_ws = (int)(desc->nsys < 32 ? desc->nsys : 32);
+  pl->lay = gtsv__batch_layout(desc->n, pl->w_ws, sizeof(T));
+  return GTSV_STATUS_SUCCESS;
+}
 
+/* ws: NULL = the handle's workspace. */
+template <typename T>
+gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
+                        const T *d, const T *du, T *x, void *ws)
+{
+  const int smem = kWarps * smem_per_warp<T>();
+  Plan pl;
+  if (desc->n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
+  if (desc->n < 1 || desc->nsys < 1) return GTSV_STATUS_SUCCESS;
+  gtsv_status s = plan_of<T>(desc, &pl);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  if (!ws) {
+    s = gtsv__cuda_workspace(h, (size_t)pl.slots * pl.lay.slot, &ws);
+    if (s != GTSV_STATUS_SUCCESS) return s;
+  }
   cudaStream_t st = gtsv__cuda_stream(h);
-  if (inter)
-    batch_dp_kernel<T, true><<<(unsigned)grid, kWarps * 32, smem, st>>>(
-        *desc, dl, d, du, x, (char *)ws, lay, w_ws, h->cuda->info);
+  if (pl.inter)
+    batch_dp_kernel<T, true><<<(unsigned)pl.grid, kWarps * 32, smem, st>>>(
+        *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
   else
-    batch_dp_kernel<T, false><<<(unsigned)grid, kWarps * 32, smem, st>>>(
-        *desc, dl, d, du, x, (char *)ws, lay, w_ws, h->cuda->info);
+    batch_dp_kernel<T, false><<<(unsigned)pl.grid, kWarps * 32, smem, st>>>(
+        *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
 }
@@ -376,26 +338,26 @@ template <typename T>
 gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du, T *x,
                     int64_t batch, int64_t stride)
 {
-  gtsv_batch_desc desc = {n, batch, stride, 1, stride, 1, stride};
+  gtsv_batch_desc desc = {n, batch, stride, 1, stride, 1, stride, NULL};
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED; /* as the host batch */
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
   gtsv_status s = gtsv__cuda_begin(h, stride);
   if (s != GTSV_STATUS_SUCCESS) return s;
-  return batch_solve<T>(h, &desc, dl, d, du, x);
+  return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
 
 template <typename T>
 gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du,
                         T *x, int64_t batch)
 {
-  gtsv_batch_desc desc = {n, batch, 1, batch, 1, batch, n};
+  gtsv_batch_desc desc = {n, batch, 1, batch, 1, batch, n, NULL};
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED;
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
-  return batch_solve<T>(h, &desc, dl, d, du, x);
+  return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
 
 template <typename T>
@@ -403,10 +365,10 @@ gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
                        const T *du, T *B, int64_t ldb)
 {
   /* key_sys = 0: every column is system 0 of the one matrix */
-  gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0};
+  gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL};
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
-  return batch_solve<T>(h, &desc, dl, d, du, B);
+  return batch_solve<T>(h, &desc, dl, d, du, B, NULL);
 }
 
 } /* namespace */
@@ -428,13 +390,34 @@ extern "C" gtsv_status gtsv__s_batch_solve(gtsv_handle h, const gtsv_batch_desc 
                                            const float *dl, const float *d,
                                            const float *du, float *x)
 {
-  return batch_solve<float>(h, desc, dl, d, du, x);
+  return batch_solve<float>(h, desc, dl, d, du, x, NULL);
 }
 extern "C" gtsv_status gtsv__d_batch_solve(gtsv_handle h, const gtsv_batch_desc *desc,
                                            const double *dl, const double *d,
                                            const double *du, double *x)
 {
-  return batch_solve<double>(h, desc, dl, d, du, x);
+  return batch_solve<double>(h, desc, dl, d, du, x, NULL);
+}
+
+extern "C" gtsv_status gtsv__batch_ws_bytes(const gtsv_batch_desc *desc, size_t elt,
+                                            size_t *bytes)
+{
+  Plan pl;
+  gtsv_status s = elt == sizeof(float) ? plan_of<float>(desc, &pl) : plan_of<double>(desc, &pl);
+  if (s == GTSV_STATUS_SUCCESS) *bytes = (size_t)pl.slots * pl.lay.slot;
+  return s;
+}
+extern "C" gtsv_status gtsv__s_batch_solve_in(gtsv_handle h, const gtsv_batch_desc *desc,
+                                              const float *dl, const float *d,
+                                              const float *du, float *x, void *ws)
+{
+  return ws ? batch_solve<float>(h, desc, dl, d, du, x, ws) : GTSV_STATUS_INVALID_VALUE;
+}
+extern "C" gtsv_status gtsv__d_batch_solve_in(gtsv_handle h, const gtsv_batch_desc *desc,
+                                              const double *dl, const double *d,
+                                              const double *du, double *x, void *ws)
+{
+  return ws ? batch_solve<double>(h, desc, dl, d, du, x, ws) : GTSV_STATUS_INVALID_VALUE;
 }
 
 extern "C" gtsv_status gtsv__s_batch_strided(gtsv_handle h, int64_t n, const float *dl,

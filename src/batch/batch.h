@@ -30,6 +30,9 @@ typedef struct {
   int64_t m_sys, m_row;
   int64_t b_sys, b_row;
   int64_t key_sys;
+  /* NULL: always solve. Otherwise the kernel does nothing unless *gate != 0 when
+     it runs (stream order): a conditional fallback queued without a host sync. */
+  const unsigned *gate;
 } gtsv_batch_desc;
 
 /* Device workspace of one warp slot: y[n][w], g[n][w] of the element type and
@@ -45,6 +48,18 @@ gtsv_batch_layout gtsv__batch_layout(int64_t n, int64_t w, size_t elt);
    called by the caller, which chose the info divisor). x is overwritten by the
    solutions; the x of a singular system is left as it was. Returns SUCCESS,
    NOT_SUPPORTED (n too large), ALLOC_FAILED or DEVICE_ERROR. */
+/* Device workspace bytes the solve of desc needs (depends on the device's SM
+   count and the kernel's occupancy). SUCCESS or DEVICE_ERROR. */
+gtsv_status gtsv__batch_ws_bytes(const gtsv_batch_desc *desc, size_t elt, size_t *bytes);
+
+/* As gtsv__?_batch_solve, in the caller's workspace ws (gtsv__batch_ws_bytes). */
+gtsv_status gtsv__s_batch_solve_in(gtsv_handle h, const gtsv_batch_desc *desc,
+                                   const float *dl, const float *d, const float *du,
+                                   float *x, void *ws);
+gtsv_status gtsv__d_batch_solve_in(gtsv_handle h, const gtsv_batch_desc *desc,
+                                   const double *dl, const double *d, const double *du,
+                                   double *x, void *ws);
+
 gtsv_status gtsv__s_batch_solve(gtsv_handle h, const gtsv_batch_desc *desc,
                                 const float *dl, const float *d, const float *du,
                                 float *x);

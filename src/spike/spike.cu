@@ -1,12 +1,682 @@
-/* Placeholder: replaced by the GPU SPIKE-DP (issue 4) in this session. */
+/*
+ * SPIKE with diagonal pivoting on the GPU (GTSV_ALGO_SPIKE_DP, thesis chapter 3),
+ * in the separator formulation of the host SPIKE (src/host/spike_host.c), applied
+ * recursively to its reduced system.
+ *
+ * Method. The n rows (padded to P*M with identity rows that couple to nothing) are
+ * cut into P partitions of M rows (M = 16 double, 32 float). Partition k owns two
+ * *separator* rows and one *segment*, chosen per partition among two options:
+ *     A: separators lo, hi;      segment [lo+1, hi-1]
+ *     B: separators lo, lo+1;    segment [lo+2, hi]
+ * Both keep 2 separators per partition, so the reduced system has exactly 2P rows
+ * and its row numbers are known without a scan. A segment couples to the separator
+ * above it and the one below it (the next partition's lo for option B), and
+ *     x_seg = u - sl x_left - sr x_right,   T_seg [u sl sr] = [b_seg, a_s e_1, c_e e_m]
+ * (thesis eq. 2.2-2.3). Eliminating the segments leaves a tridiagonal system over
+ * the separators (Schur complement; the coefficients are those of spike_host.c),
+ * which is solved by the same method, recursively, until it has at most kBaseN
+ * rows (one thread per right-hand side solves it by sequential DP).
+ *
+ * Two sweeps per level, both over data staged on chip:
+ *  pass 1 (factor + fused L, B solves of the three columns u, sl, sr): each thread
+ *    sweeps its segment once with the pivots of core/pivot.h. Only the end values
+ *    of u, sl, sr are needed for the reduced system; the value at the segment's
+ *    first row is carried forward through the backward recurrence as an affine
+ *    map (x_s = alpha + beta x_j for the current block start j), so nothing per
+ *    row is written. The thread writes its 2 reduced rows; the row of the next
+ *    partition's first separator gets its left-hand contribution by atomicAdd
+ *    onto zero (two addends: the sum is the same in either order, so results are
+ *    bitwise reproducible).
+ *  pass 2 (result collection): with the separators known, each thread re-solves
+ *    its segment T_seg x = b_seg - a_s x_left e_1 - c_e x_right e_m (forward and
+ *    backward in shared memory) and the warp stores x.
+ * Bytes per row at the top level, one right-hand side, T = sizeof element:
+ *    pass 1 reads dl, d, du, b (4T) and writes the copy of b kept for the
+ *    fallback (T); pass 2 reads dl, d, du, b (4T) and writes x (T): 10T = 80 B/row
+ *    double; the deeper levels add about 2/M of that each (n/8 rows for double).
+ *
+ * Data layout transformation on chip (thesis 3.2.1). A warp's 32 partitions are
+ * 32*M consecutive rows: the warp loads them with coalesced loads into a shared
+ * tile [partition][row] (row stride M+1: no bank conflicts), and each lane then
+ * sweeps its own column. Because the lane's whole partition is on chip, divergent
+ * 1x1/2x2 pivot sequences cannot grow the warp's memory footprint: the tile is
+ * the static form of dynamic tiling (3.2.2), with no re-synchronisation needed
+ * inside a partition. Ablation (h->spike_opts & GTSV_SPIKE_OPT_NO_STAGING): each
+ * lane loads its own partition row by row (the untransformed access pattern).
+ * Kernel fusion (3.2.3): factorisation and the L, B solves of u, sl and sr are
+ * one sweep; ablation GTSV_SPIKE_OPT_NO_FUSION sweeps once per column instead.
+ *
+ * Robust partitions (thesis 3.4). In pass 1 a thread first tries option A; if a
+ * pivot block is singular (zero or non-finite) or the spike growth
+ * gamma = max(|sl|, |sr|) at the segment ends exceeds kGrowthTry, it tries
+ * option B (the segment moved down one row: a different matrix, whose leading
+ * minors interlace with A's) and keeps the better one. A partition where both
+ * fail, a singular pivot in a reduced system, or a cancellation factor
+ *     rho = (|u| + |sl x_l| + |sr x_r|) / max(|x_l|, |x_r|, |x_first|, |x_last|)
+ * above kRhoMax at a segment end (checked in pass 2 of every level) sets a device
+ * flag. Then the copy of b is restored and the whole system is solved by the
+ * sequential DP (src/batch, one thread per right-hand side), gated on the flag, so
+ * the answer, and a singular row reported through gtsv_get_info, are exactly
+ * DP_SEQ's. Everything is queued on the handle's stream: no host synchronisation.
+ *
+ * Worked example (M = 4 for brevity), n = 8: partitions rows 0..3, 4..7. Option A
+ * everywhere: separators 0, 3, 4, 7; segments 1..2 and 5..6; reduced rows
+ * (x0, x3, x4, x7). Row 3 of T, a3 x2 + b3 x3 + c3 x4 = d3 with x2 = u_e - sl_e x0 -
+ * sr_e x3, gives reduced row 1: (-a3 sl_e) x0 + (b3 - a3 sr_e) x3 + c3 x4 = d3 - a3 u_e.
+ */
+#include <cuda_runtime.h>
 #include "spike/spike.h"
-extern "C" gtsv_status gtsv__s_spike_cuda(gtsv_handle, int64_t, int64_t, const float *,
-                                          const float *, const float *, float *, int64_t)
+#include "batch/batch.h"
+#include "core/pivot_cxx.h"
+#include "cuda/state.h"
+
+namespace {
+using namespace gtsv_piv;
+
+template <typename T> struct Cfg;
+template <> struct Cfg<double> { static constexpr int M = 16; };
+template <> struct Cfg<float> { static constexpr int M = 32; };
+
+constexpr int kWarps = 4;           /* warps per block */
+constexpr int64_t kBaseN = 64;      /* a reduced system this small: sequential DP */
+constexpr double kGrowthTry = 16.0; /* spike growth that makes a partition try B */
+constexpr double kRhoMax = 256.0;   /* cancellation that sends the solve to DP_SEQ */
+
+/* One level of the recursion, as the kernels see it. */
+template <typename T> struct Level {
+  int64_t n, P;             /* rows; partitions (P * M >= n) */
+  const T *dl, *d, *du;     /* matrix of this level */
+  T *b;                     /* right-hand sides in, solutions out */
+  int64_t ldb;
+  T *sp;                    /* [P][4]: sl_first, sl_last, sr_first, sr_last */
+  T *ue;                    /* [q][P][2]: u_first, u_last */
+  unsigned char *opt;       /* [P]: 0 = option A, 1 = option B */
+  T *rdl, *rd, *rdu, *rb;   /* reduced system, 2P rows (rb: q columns, ld 2P) */
+};
+
+template <typename T> __device__ __forceinline__ T tabs(T v) { return v < 0 ? -v : v; }
+
+/* Element r of a level array with the padding conventions: dl[0] and du[n-1]
+   are 0, rows >= n are identity rows (0, 1, 0) with rhs 0. */
+enum { ARR_DL = 0, ARR_D = 1, ARR_DU = 2, ARR_B = 3 };
+template <typename T>
+__device__ __forceinline__ T padded(const T *p, int arr, int64_t r, int64_t n)
 {
-  return GTSV_STATUS_NOT_SUPPORTED;
+  switch (arr) {
+  case ARR_DL: return (r > 0 && r < n) ? p[r] : T(0);
+  case ARR_D: return r < n ? p[r] : T(1);
+  case ARR_DU: return r + 1 < n ? p[r] : T(0);
+  default: return r < n ? p[r] : T(0);
+  }
 }
-extern "C" gtsv_status gtsv__d_spike_cuda(gtsv_handle, int64_t, int64_t, const double *,
-                                          const double *, const double *, double *, int64_t)
+
+/* Stage rows [row0, row0 + 32 M) of one array into tile[32][M+1]. */
+template <typename T, int M>
+__device__ __forceinline__ void load_tile(T (*tile)[M + 1], const T *p, int arr, int64_t row0,
+                                          int64_t n, int lane, bool staged)
 {
-  return GTSV_STATUS_NOT_SUPPORTED;
+  if (staged) {
+#pragma unroll 4
+    for (int t = 0; t < M; t++) {
+      const int e = t * 32 + lane;
+      tile[e / M][e % M] = padded(p, arr, row0 + e, n);
+    }
+  } else {
+#pragma unroll 4
+    for (int i = 0; i < M; i++) tile[lane][i] = padded(p, arr, row0 + (int64_t)lane * M + i, n);
+  }
+}
+
+/* End values of one segment [s, e] of a lane's partition (tile columns). */
+template <typename T> struct Ends {
+  T u_f, u_e, l_f, l_e, r_f, r_e;
+  bool bad;
+};
+
+/*
+ * Forward sweep of rows s..e (local): factor with the shared pivots and solve
+ * L B y = rhs for u (rhs b) and, with SPIKES, sl (rhs a_s e_1) and sr (rhs c_e e_m);
+ * carry the first row's value through the backward recurrence x[j] = y[j] -
+ * g[j] x[j'] (j, j' consecutive block starts) as x_s = al + be * x[j].
+ */
+template <typename T, int M, bool SPIKES, bool U>
+__device__ Ends<T> sweep(const T *A, const T *D, const T *C, const T *Bv, int s, int e)
+{
+  Ends<T> o;
+  o.bad = false;
+  o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
+  T bt = D[s], zu = U ? Bv[s] : T(0), zl = A[s];
+  T al_u = 0, al_l = 0, be = 1;
+  int i = s;
+  while (i <= e) {
+    const bool h1 = i + 1 <= e, h2 = i + 2 <= e;
+    const T c0 = h1 ? C[i] : T(0), a1 = h1 ? A[i + 1] : T(0), b1 = h1 ? D[i + 1] : T(0);
+    const T c1 = h2 ? C[i + 1] : T(0), a2 = h2 ? A[i + 2] : T(0);
+    T z1u = (U && h1) ? Bv[i + 1] : T(0), z1l = 0;
+    if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
+      if (bad_piv(bt)) { o.bad = true; return o; }
+      T p, g;
+      const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
+      const T yu = U ? fsol_1x1(p, zu, a1, &z1u) : T(0);
+      const T yl = SPIKES ? fsol_1x1(p, zl, a1, &z1l) : T(0);
+      if (!h1) { /* last block: 1x1 at e */
+        o.u_e = yu;
+        o.u_f = al_u + be * yu;
+        if (SPIKES) {
+          o.l_e = yl;
+          o.l_f = al_l + be * yl;
+          o.r_e = C[e] * p;
+          o.r_f = be * o.r_e;
+        }
+      } else {
+        al_u += be * yu;
+        if (SPIKES) al_l += be * yl;
+        be *= -g;
+      }
+      bt = nbt;
+      zu = z1u;
+      zl = z1l;
+      i += 1;
+    } else {
+      const T b2 = h2 ? D[i + 2] : T(0);
+      T z2u = (U && h2) ? Bv[i + 2] : T(0), z2l = 0, dummy = 0;
+      T delta, p0, p1, g0, g1, y0u = 0, y1u = 0, y0l = 0, y1l = 0;
+      const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+      if (bad_piv(delta)) { o.bad = true; return o; }
+      if (U) fsol_2x2(p0, p1, c0, a1, b1, a2, zu, z1u, &y0u, &y1u, &z2u);
+      if (SPIKES) fsol_2x2(p0, p1, c0, a1, b1, a2, zl, z1l, &y0l, &y1l, &z2l);
+      if (!h2) { /* last block: 2x2 on e-1, e */
+        o.u_e = y1u;
+        o.u_f = al_u + be * y0u;
+        if (SPIKES) {
+          T r0, r1;
+          fsol_2x2(p0, p1, c0, a1, b1, T(0), T(0), C[e], &r0, &r1, &dummy);
+          o.l_e = y1l;
+          o.l_f = al_l + be * y0l;
+          o.r_e = r1;
+          o.r_f = be * r0;
+        }
+      } else {
+        al_u += be * y0u;
+        if (SPIKES) al_l += be * y0l;
+        be *= -g0;
+      }
+      bt = nbt;
+      zu = z2u;
+      zl = z2l;
+      i += 2;
+    }
+  }
+  return o;
+}
+
+template <typename T> __device__ __forceinline__ T growth(const Ends<T> &o)
+{
+  if (o.bad) return T(INFINITY);
+  T g = tabs(o.l_f);
+  g = fmax(g, tabs(o.l_e));
+  g = fmax(g, tabs(o.r_f));
+  g = fmax(g, tabs(o.r_e));
+  const T uu = tabs(o.u_f) + tabs(o.u_e);
+  return (g == g && g < T(INFINITY) && uu == uu && uu < T(INFINITY)) ? g : T(INFINITY);
+}
+
+template <typename T, int M> __host__ __device__ constexpr int tile_bytes()
+{
+  return 32 * (M + 1) * (int)sizeof(T);
+}
+
+/* Pass 1 of a level. bcopy: where the top level keeps its b (NULL below). */
+template <typename T, int M>
+__global__ void __launch_bounds__(kWarps * 32)
+spike_pass1(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
+{
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+  typedef T Tile[M + 1];
+  Tile *base = reinterpret_cast<Tile *>(smem_raw + (size_t)wib * 4 * tile_bytes<T, M>());
+  Tile *tA = base, *tD = base + 32, *tC = base + 64, *tB = base + 96;
+  const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
+  if (gw * 32 >= L.P) return; /* warp-uniform */
+  const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P;
+  const bool active = k < L.P;
+  const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
+  const bool fused = !(opts & GTSV_SPIKE_OPT_NO_FUSION);
+
+  load_tile<T, M>(tA, L.dl, ARR_DL, row0, L.n, lane, staged);
+  load_tile<T, M>(tD, L.d, ARR_D, row0, L.n, lane, staged);
+  load_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
+  int opt = 0;
+  Ends<T> sp;
+  for (int c = 0; c < q; c++) {
+    const T *bc = L.b + (int64_t)c * L.ldb;
+    if (c > 0) __syncwarp(); /* the previous column's tile is read */
+    load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
+    if (bcopy) { /* the top level's b, kept for the fallback (coalesced) */
+      for (int t = 0; t < M; t++) {
+        const int64_t r = row0 + t * 32 + lane;
+        if (r < L.n) bcopy[(int64_t)c * L.n + r] = bc[r];
+      }
+    }
+    __syncwarp();
+    if (!active) continue;
+    const T *A = tA[lane], *D = tD[lane], *C = tC[lane], *Bv = tB[lane];
+    Ends<T> o;
+    if (c == 0) {
+      /* choose the option from the spikes (and u of column 0 when fused) */
+      if (fused) {
+        o = sweep<T, M, true, true>(A, D, C, Bv, 1, M - 2);
+      } else {
+        o = sweep<T, M, true, false>(A, D, C, Bv, 1, M - 2);
+      }
+      T gA = growth(o);
+      if (!(gA <= T(kGrowthTry))) {
+        Ends<T> ob = fused ? sweep<T, M, true, true>(A, D, C, Bv, 2, M - 1)
+                           : sweep<T, M, true, false>(A, D, C, Bv, 2, M - 1);
+        const T gB = growth(ob);
+        if (gB < gA) { o = ob; opt = 1; gA = gB; }
+      }
+      if (!(gA < T(INFINITY))) {
+        atomicOr(flag, 1u);
+        o.bad = true;
+      }
+      if (!fused && !o.bad) {
+        const Ends<T> ou = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
+        o.u_f = ou.u_f;
+        o.u_e = ou.u_e;
+      }
+      if (o.bad) o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
+      sp = o;
+      L.opt[k] = (unsigned char)opt;
+      T *s4 = L.sp + 4 * k;
+      s4[0] = o.l_f; s4[1] = o.l_e; s4[2] = o.r_f; s4[3] = o.r_e;
+      /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 */
+      const int64_t j0 = 2 * k, j1 = j0 + 1;
+      const T anext = k + 1 < L.P ? padded(L.dl, ARR_DL, (k + 1) * M, L.n) : T(0);
+      if (k == 0) L.rdl[0] = 0;
+      if (opt == 0) {
+        L.rdu[j0] = -C[0] * o.r_f;
+        atomicAdd(L.rd + j0, D[0] - C[0] * o.l_f);
+        L.rdl[j1] = -A[M - 1] * o.l_e;
+        atomicAdd(L.rd + j1, D[M - 1] - A[M - 1] * o.r_e);
+        L.rdu[j1] = C[M - 1];
+        if (k + 1 < L.P) L.rdl[j1 + 1] = anext;
+      } else {
+        L.rdu[j0] = C[0];
+        atomicAdd(L.rd + j0, D[0]);
+        L.rdl[j1] = A[1];
+        L.rdu[j1] = -C[1] * o.r_f;
+        atomicAdd(L.rd + j1, D[1] - C[1] * o.l_f);
+        if (k + 1 < L.P) {
+          L.rdl[j1 + 1] = -anext * o.l_e;
+          atomicAdd(L.rd + j1 + 1, -anext * o.r_e);
+        }
+      }
+    } else {
+      o = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
+      if (sp.bad || o.bad) o.u_f = o.u_e = 0;
+    }
+    /* right-hand side of the reduced rows, column c */
+    T *ue = L.ue + 2 * ((int64_t)c * L.P + k);
+    ue[0] = o.u_f;
+    ue[1] = o.u_e;
+    T *rb = L.rb + (int64_t)c * R;
+    const int64_t j0 = 2 * k, j1 = j0 + 1;
+    if (opt == 0) {
+      atomicAdd(rb + j0, Bv[0] - C[0] * o.u_f);
+      atomicAdd(rb + j1, Bv[M - 1] - A[M - 1] * o.u_e);
+    } else {
+      atomicAdd(rb + j0, Bv[0]);
+      atomicAdd(rb + j1, Bv[1] - C[1] * o.u_f);
+      if (k + 1 < L.P)
+        atomicAdd(rb + j1 + 1, -padded(L.dl, ARR_DL, (k + 1) * M, L.n) * o.u_e);
+    }
+  }
+}
+
+/* Pass 2 of a level: the separators' values are in L.rb (solved in place by the
+   level below); re-solve each segment and store x into L.b. */
+template <typename T, int M>
+__global__ void __launch_bounds__(kWarps * 32)
+spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag)
+{
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+  typedef T Tile[M + 1];
+  Tile *base = reinterpret_cast<Tile *>(smem_raw + (size_t)wib * 6 * tile_bytes<T, M>());
+  Tile *tA = base, *tD = base + 32, *tC = base + 64, *tB = base + 96, *tY = base + 128,
+       *tG = base + 160;
+  const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
+  if (gw * 32 >= L.P) return;
+  /* the fallback solves the system: skip (warp-uniform) */
+  if (__shfl_sync(0xffffffffu, lane == 0 ? *(volatile unsigned *)flag : 0u, 0)) return;
+  const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P;
+  const bool active = k < L.P;
+  const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
+
+  load_tile<T, M>(tA, L.dl, ARR_DL, row0, L.n, lane, staged);
+  load_tile<T, M>(tD, L.d, ARR_D, row0, L.n, lane, staged);
+  load_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
+  const int opt = active ? L.opt[k] : 0;
+  const int s = 1 + opt, e = M - 2 + opt;
+  T l_f = 0, l_e = 0, r_f = 0, r_e = 0;
+  if (active) {
+    const T *s4 = L.sp + 4 * k;
+    l_f = s4[0]; l_e = s4[1]; r_f = s4[2]; r_e = s4[3];
+  }
+  bool fail = false;
+  for (int c = 0; c < q; c++) {
+    T *bc = L.b + (int64_t)c * L.ldb;
+    const T *xs = L.rb + (int64_t)c * R;
+    if (c > 0) __syncwarp();
+    load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
+    __syncwarp();
+    if (active) {
+      const T *A = tA[lane], *D = tD[lane], *C = tC[lane];
+      T *X = tB[lane], *Y = tY[lane], *G = tG[lane];
+      const T xa = xs[2 * k], xb = xs[2 * k + 1];
+      const T xl = opt ? xb : xa;
+      const T xr = opt ? (k + 1 < L.P ? xs[2 * k + 2] : T(0)) : xb;
+      /* forward: L B y = b_seg - a_s xl e_1 - c_e xr e_m */
+      X[s] -= A[s] * xl;
+      X[e] -= C[e] * xr;
+      uint32_t first2 = 0; /* bit i: a 2x2 block starts at row i */
+      T bt = D[s], z = X[s];
+      int i = s;
+      while (i <= e) {
+        const bool h1 = i + 1 <= e, h2 = i + 2 <= e;
+        const T c0 = h1 ? C[i] : T(0), a1 = h1 ? A[i + 1] : T(0), b1 = h1 ? D[i + 1] : T(0);
+        const T c1 = h2 ? C[i + 1] : T(0), a2 = h2 ? A[i + 2] : T(0);
+        T z1 = h1 ? X[i + 1] : T(0);
+        if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
+          if (bad_piv(bt)) { fail = true; break; }
+          T p, g;
+          const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
+          Y[i] = fsol_1x1(p, z, a1, &z1);
+          G[i] = g;
+          bt = nbt;
+          z = z1;
+          i += 1;
+        } else {
+          const T b2 = h2 ? D[i + 2] : T(0);
+          T z2 = h2 ? X[i + 2] : T(0), delta, p0, p1, g0, g1, y0, y1;
+          const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+          if (bad_piv(delta)) { fail = true; break; }
+          fsol_2x2(p0, p1, c0, a1, b1, a2, z, z1, &y0, &y1, &z2);
+          Y[i] = y0;
+          Y[i + 1] = y1;
+          G[i] = g0;
+          G[i + 1] = g1;
+          first2 |= 1u << i;
+          bt = nbt;
+          z = z2;
+          i += 2;
+        }
+      }
+      if (!fail) {
+        /* backward: x = M^-T y; a final 2x2 block has no row e+1 to read */
+        T x1 = 0, x2 = 0;
+        for (int r = e; r >= s; r--) {
+          const bool f2 = (first2 >> r) & 1u;
+          const T xr_ = f2 ? (r + 2 <= e ? Y[r] - G[r] * x2 : Y[r])
+                           : (r + 1 <= e ? Y[r] - G[r] * x1 : Y[r]);
+          x2 = x1;
+          x1 = xr_;
+          X[r] = xr_;
+        }
+        if (opt) { X[0] = xa; X[1] = xb; } else { X[0] = xa; X[M - 1] = xb; }
+        /* cancellation at the segment ends (see the top of the file) */
+        const T *u2 = L.ue + 2 * ((int64_t)c * L.P + k);
+        const T nf = tabs(u2[0]) + tabs(l_f * xl) + tabs(r_f * xr);
+        const T ne = tabs(u2[1]) + tabs(l_e * xl) + tabs(r_e * xr);
+        const T den = fmax(fmax(tabs(xl), tabs(xr)), fmax(tabs(X[s]), tabs(X[e])));
+        const T num = fmax(nf, ne);
+        if (!(den < T(INFINITY)) || !(num <= T(kRhoMax) * den)) fail = true;
+      }
+    }
+    __syncwarp();
+    /* store x, coalesced */
+    for (int t = 0; t < M; t++) {
+      const int el = t * 32 + lane;
+      const int64_t r = row0 + el;
+      if (r < L.n) bc[r] = tB[el / M][el % M];
+    }
+  }
+  if (fail) atomicOr(flag, 1u);
+}
+
+/* The bottom of the recursion: one thread per right-hand side, n <= kBaseN. */
+template <typename T>
+__global__ void spike_base(int64_t n, const T *dl, const T *d, const T *du, T *b,
+                           int64_t ldb, int q, unsigned *flag)
+{
+  const int c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (c >= q) return;
+  T y[kBaseN], g[kBaseN];
+  uint64_t first2 = 0;
+  T *x = b + (int64_t)c * ldb;
+  const int m = (int)n;
+  T bt = d[0], z = x[0];
+  int i = 0;
+  while (i < m) {
+    const bool h1 = i + 1 < m, h2 = i + 2 < m;
+    const T c0 = h1 ? du[i] : T(0), a1 = h1 ? dl[i + 1] : T(0), b1 = h1 ? d[i + 1] : T(0);
+    const T c1 = h2 ? du[i + 1] : T(0), a2 = h2 ? dl[i + 2] : T(0);
+    T z1 = h1 ? x[i + 1] : T(0);
+    if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
+      if (bad_piv(bt)) { atomicOr(flag, 1u); return; }
+      T p, gg;
+      const T nbt = fac_1x1(bt, c0, a1, b1, &p, &gg);
+      y[i] = fsol_1x1(p, z, a1, &z1);
+      g[i] = gg;
+      bt = nbt;
+      z = z1;
+      i += 1;
+    } else {
+      const T b2 = h2 ? d[i + 2] : T(0);
+      T z2 = h2 ? x[i + 2] : T(0), delta, p0, p1, g0, g1, y0, y1;
+      const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+      if (bad_piv(delta)) { atomicOr(flag, 1u); return; }
+      fsol_2x2(p0, p1, c0, a1, b1, a2, z, z1, &y0, &y1, &z2);
+      y[i] = y0;
+      y[i + 1] = y1;
+      g[i] = g0;
+      g[i + 1] = g1;
+      first2 |= 1ull << i;
+      bt = nbt;
+      z = z2;
+      i += 2;
+    }
+  }
+  T x1 = 0, x2 = 0;
+  for (int r = m - 1; r >= 0; r--) {
+    const bool f2 = (first2 >> r) & 1ull;
+    const T v = f2 ? (r + 2 < m ? y[r] - g[r] * x2 : y[r]) : (r + 1 < m ? y[r] - g[r] * x1 : y[r]);
+    if (!(tabs(v) < T(INFINITY))) atomicOr(flag, 1u);
+    x2 = x1;
+    x1 = v;
+    x[r] = v;
+  }
+}
+
+/* When the flag is set: put the saved right-hand sides back into B. */
+template <typename T>
+__global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ldb,
+                              const unsigned *flag)
+{
+  if (*(volatile const unsigned *)flag == 0u) return;
+  const int64_t total = n * q;
+  for (int64_t t = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; t < total;
+       t += (int64_t)gridDim.x * blockDim.x) {
+    const int64_t c = t / n, r = t - c * n;
+    B[c * ldb + r] = bcopy[t];
+  }
+}
+
+/* Workspace: [flag][b copy][levels | the fallback's workspace (aliased)]. */
+struct Plan {
+  int nlev;                  /* levels with passes; the base is level nlev */
+  int64_t n[48], P[48];
+  size_t off_sp[48], off_ue[48], off_opt[48], off_rdl[48], off_rdu[48];
+  size_t off_rd[48], off_rb[48]; /* inside the zeroed region */
+  size_t bcopy, region, zero, zero_bytes, fb_bytes, total;
+  int fb_group;
+};
+
+inline size_t al256(size_t v) { return (v + 255) & ~(size_t)255; }
+
+template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl)
+{
+  constexpr int M = Cfg<T>::M;
+  const size_t t = sizeof(T);
+  pl->nlev = 0;
+  int64_t m = n;
+  while (m > kBaseN) {
+    if (pl->nlev >= 47) return GTSV_STATUS_NOT_SUPPORTED;
+    pl->n[pl->nlev] = m;
+    pl->P[pl->nlev] = (m + M - 1) / M;
+    m = 2 * pl->P[pl->nlev];
+    pl->nlev++;
+  }
+  pl->n[pl->nlev] = m;
+  pl->bcopy = 256;
+  pl->region = al256(pl->bcopy + (size_t)n * q * t);
+  size_t o = pl->region;
+  for (int l = 0; l < pl->nlev; l++) {
+    const size_t P = (size_t)pl->P[l], R = 2 * P;
+    pl->off_sp[l] = o; o = al256(o + 4 * P * t);
+    pl->off_ue[l] = o; o = al256(o + 2 * P * q * t);
+    pl->off_opt[l] = o; o = al256(o + P);
+    pl->off_rdl[l] = o; o = al256(o + R * t);
+    pl->off_rdu[l] = o; o = al256(o + R * t);
+  }
+  pl->zero = o;
+  for (int l = 0; l < pl->nlev; l++) {
+    const size_t R = 2 * (size_t)pl->P[l];
+    pl->off_rd[l] = o; o = al256(o + R * t);
+    pl->off_rb[l] = o; o = al256(o + R * q * t);
+  }
+  pl->zero_bytes = o - pl->zero;
+  /* fallback: DP_SEQ on groups of columns, at most 16 launches */
+  pl->fb_group = (int)(q <= 16 ? 1 : (q + 15) / 16);
+  gtsv_batch_desc fd = {n, pl->fb_group, 0, 1, n, 1, 0, NULL};
+  gtsv_status s = gtsv__batch_ws_bytes(&fd, t, &pl->fb_bytes);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  const size_t fb_end = al256(pl->region + pl->fb_bytes);
+  pl->total = o > fb_end ? o : fb_end;
+  return GTSV_STATUS_SUCCESS;
+}
+
+template <typename T> struct BatchIn;
+template <> struct BatchIn<float> { static constexpr auto fn = gtsv__s_batch_solve_in; };
+template <> struct BatchIn<double> { static constexpr auto fn = gtsv__d_batch_solve_in; };
+
+template <typename T>
+gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
+                        const T *du, T *B, int64_t ldb)
+{
+  constexpr int M = Cfg<T>::M;
+  Plan pl;
+  void *wsv = NULL;
+  if (nrhs > 65535) return GTSV_STATUS_NOT_SUPPORTED; /* q is an int in the kernels */
+  gtsv_status s = gtsv__cuda_begin(h, n);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  s = plan_of<T>(n, nrhs, &pl);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  s = gtsv__cuda_workspace(h, pl.total, &wsv);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  char *ws = (char *)wsv;
+  unsigned *flag = (unsigned *)ws;
+  T *bcopy = (T *)(ws + pl.bcopy);
+  const int q = (int)nrhs;
+  const unsigned opts = h->spike_opts;
+  cudaStream_t st = gtsv__cuda_stream(h);
+  const int smem1 = kWarps * 4 * tile_bytes<T, M>(), smem2 = kWarps * 6 * tile_bytes<T, M>();
+  static bool attr_done[2] = {false, false}; /* same value every time: benign race */
+  if (!attr_done[sizeof(T) == 8]) {
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(spike_pass1<T, M>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, smem1));
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(spike_pass2<T, M>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, smem2));
+    attr_done[sizeof(T) == 8] = true;
+  }
+
+  GTSV_CUDA_TRY(cudaMemsetAsync(flag, 0, sizeof(unsigned), st));
+  if (pl.zero_bytes) GTSV_CUDA_TRY(cudaMemsetAsync(ws + pl.zero, 0, pl.zero_bytes, st));
+
+  Level<T> lv[48];
+  for (int l = 0; l <= pl.nlev; l++) {
+    Level<T> &L = lv[l];
+    L.n = pl.n[l];
+    if (l == 0) {
+      L.dl = dl; L.d = d; L.du = du; L.b = B; L.ldb = ldb;
+    } else {
+      const Level<T> &U = lv[l - 1];
+      L.dl = U.rdl; L.d = U.rd; L.du = U.rdu; L.b = U.rb; L.ldb = L.n;
+    }
+    if (l < pl.nlev) {
+      L.P = pl.P[l];
+      L.sp = (T *)(ws + pl.off_sp[l]);
+      L.ue = (T *)(ws + pl.off_ue[l]);
+      L.opt = (unsigned char *)(ws + pl.off_opt[l]);
+      L.rdl = (T *)(ws + pl.off_rdl[l]);
+      L.rdu = (T *)(ws + pl.off_rdu[l]);
+      L.rd = (T *)(ws + pl.off_rd[l]);
+      L.rb = (T *)(ws + pl.off_rb[l]);
+    }
+  }
+  if (pl.nlev == 0) /* the base alone: keep b for the fallback */
+    GTSV_CUDA_TRY(cudaMemcpy2DAsync(bcopy, n * sizeof(T), B, ldb * sizeof(T), n * sizeof(T),
+                                    q, cudaMemcpyDeviceToDevice, st));
+  for (int l = 0; l < pl.nlev; l++) {
+    const int64_t warps = (lv[l].P + 31) / 32, grid = (warps + kWarps - 1) / kWarps;
+    spike_pass1<T, M><<<(unsigned)grid, kWarps * 32, smem1, st>>>(lv[l], q, l == 0 ? bcopy : NULL,
+                                                                  opts, flag);
+    GTSV_CUDA_TRY(cudaGetLastError());
+  }
+  {
+    const Level<T> &L = lv[pl.nlev];
+    spike_base<T><<<(q + 63) / 64, 64, 0, st>>>(L.n, L.dl, L.d, L.du, L.b, L.ldb, q, flag);
+    GTSV_CUDA_TRY(cudaGetLastError());
+  }
+  for (int l = pl.nlev - 1; l >= 0; l--) {
+    const int64_t warps = (lv[l].P + 31) / 32, grid = (warps + kWarps - 1) / kWarps;
+    spike_pass2<T, M><<<(unsigned)grid, kWarps * 32, smem2, st>>>(lv[l], q, opts, flag);
+    GTSV_CUDA_TRY(cudaGetLastError());
+  }
+  /* the fallback, gated on the flag: b back, then DP_SEQ */
+  spike_restore<T><<<264, 256, 0, st>>>(n, q, bcopy, B, ldb, flag);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  for (int c0 = 0; c0 < q; c0 += pl.fb_group) {
+    const int64_t g = q - c0 < pl.fb_group ? q - c0 : pl.fb_group;
+    gtsv_batch_desc fd = {n, g, 0, 1, ldb, 1, 0, flag};
+    s = BatchIn<T>::fn(h, &fd, dl, d, du, B + (int64_t)c0 * ldb, ws + pl.region);
+    if (s != GTSV_STATUS_SUCCESS) return s;
+  }
+  return GTSV_STATUS_SUCCESS;
+}
+
+} /* namespace */
+
+extern "C" gtsv_status gtsv__s_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs,
+                                          const float *dl, const float *d, const float *du,
+                                          float *B, int64_t ldb)
+{
+  return spike_solve<float>(h, n, nrhs, dl, d, du, B, ldb);
+}
+extern "C" gtsv_status gtsv__d_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs,
+                                          const double *dl, const double *d,
+                                          const double *du, double *B, int64_t ldb)
+{
+  return spike_solve<double>(h, n, nrhs, dl, d, du, B, ldb);
+}
+
+extern "C" gtsv_status gtsv__spike_fallback_taken(gtsv_handle h, int *taken)
+{
+  unsigned v = 0;
+  if (!h->cuda || !h->cuda->ws) return GTSV_STATUS_INVALID_VALUE;
+  GTSV_CUDA_TRY(cudaStreamSynchronize(gtsv__cuda_stream(h)));
+  GTSV_CUDA_TRY(cudaMemcpy(&v, h->cuda->ws, sizeof v, cudaMemcpyDeviceToHost));
+  *taken = v != 0u;
+  return GTSV_STATUS_SUCCESS;
 }

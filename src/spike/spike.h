@@ -10,12 +10,21 @@
 extern "C" {
 #endif
 
+/* Ablation switches of the GPU SPIKE (h->spike_opts, internal; the benchmark sets
+   them to show what each optimisation buys). 0 = everything on. */
+#define GTSV_SPIKE_OPT_NO_STAGING 1u /* no on-chip layout transformation */
+#define GTSV_SPIKE_OPT_NO_FUSION 2u  /* one sweep per column instead of one fused */
+
 /* Arguments checked, pointers device memory, n >= 1, nrhs >= 1. Stream-ordered;
    calls gtsv__cuda_begin itself; a singular system shows in gtsv_get_info. */
 gtsv_status gtsv__s_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs, const float *dl,
                                const float *d, const float *du, float *B, int64_t ldb);
 gtsv_status gtsv__d_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs, const double *dl,
                                const double *d, const double *du, double *B, int64_t ldb);
+
+/* Whether the last GPU SPIKE solve on h fell back to the sequential DP (waits for
+   the stream). For the benchmark and the tests. */
+gtsv_status gtsv__spike_fallback_taken(gtsv_handle h, int *taken);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,278 @@
+/* GPU SPIKE-DP (src/spike/spike.cu): gtsv_?gtsv on device memory with
+   GTSV_ALGO_SPIKE_DP, against LAPACK, on every matrix kind and on thesis types 14,
+   17 and 18 (singular and near-singular partitions), at sizes around the partition
+   (16 / 32 rows), warp (32 partitions), block and recursion-level boundaries;
+   nrhs > 1 with ldb > n; a singular system (reported with DP_SEQ's row); the
+   ablation switches (bitwise the same answer); repeatability (bitwise).
+   Exit 77 when no device is present. GTSV_GPU_TEST_SMALL=1 shrinks the sizes
+   (compute-sanitizer runs). */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cuda_runtime.h>
+#include "gtsv/gtsv.h"
+#include "gtsv/testmat.h"
+#include "core/internal.h"
+#include "spike/spike.h"
+#include "testutil.h"
+
+static int small_run(void)
+{
+  const char *e = getenv("GTSV_GPU_TEST_SMALL");
+  return e && *e && strcmp(e, "0") != 0;
+}
+
+static void report(void)
+{
+  char first[1024];
+  int nf = tu_failures();
+  snprintf(first, sizeof first, "%s", tu_first_failure());
+  tu_reset_failures();
+  ck_assert_msg(nf == 0, "%d failure(s); first: %s", nf, first);
+}
+
+typedef struct {
+  void *dl, *d, *du, *x;
+} dev_arrays;
+
+static void *to_device(tu_prec p, const void *host, int64_t count)
+{
+  void *q = NULL;
+  size_t bytes = (size_t)count * tu_elt(p);
+  ck_assert_int_eq(cudaMalloc(&q, bytes), cudaSuccess);
+  ck_assert_int_eq(cudaMemcpy(q, host, bytes, cudaMemcpyHostToDevice), cudaSuccess);
+  return q;
+}
+
+static dev_arrays upload(const tu_problem *P)
+{
+  dev_arrays D;
+  D.dl = to_device(P->prec, P->dl, P->mlen);
+  D.d = to_device(P->prec, P->d, P->mlen);
+  D.du = to_device(P->prec, P->du, P->mlen);
+  D.x = to_device(P->prec, P->x, P->blen);
+  return D;
+}
+
+/* x and the matrices back (the verdict checks the matrices were not written) */
+static void download_and_free(tu_problem *P, dev_arrays *D)
+{
+  const size_t mb = (size_t)P->mlen * tu_elt(P->prec);
+  ck_assert_int_eq(cudaMemcpy(P->x, D->x, (size_t)P->blen * tu_elt(P->prec),
+                              cudaMemcpyDeviceToHost), cudaSuccess);
+  ck_assert_int_eq(cudaMemcpy(P->dl, D->dl, mb, cudaMemcpyDeviceToHost), cudaSuccess);
+  ck_assert_int_eq(cudaMemcpy(P->d, D->d, mb, cudaMemcpyDeviceToHost), cudaSuccess);
+  ck_assert_int_eq(cudaMemcpy(P->du, D->du, mb, cudaMemcpyDeviceToHost), cudaSuccess);
+  cudaFree(D->dl);
+  cudaFree(D->d);
+  cudaFree(D->du);
+  cudaFree(D->x);
+}
+
+static gtsv_handle spike_handle(unsigned opts)
+{
+  gtsv_handle h = NULL;
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_SPIKE_DP), GTSV_STATUS_SUCCESS);
+  h->spike_opts = opts;
+  return h;
+}
+
+static int fallbacks, solves;
+
+/* Solve P on the device with h; judge against LAPACK (and DP_SEQ's singular row). */
+static void solve_and_judge(gtsv_handle h, tu_problem *P, const char *ctx)
+{
+  char why[512];
+  int64_t info = -7, row = -7;
+  int fb = 0;
+  dev_arrays D = upload(P);
+  gtsv_status st = tu_gtsv(h, P->prec, P->n, P->nrhs, D.dl, D.d, D.du, D.x, P->ldb);
+  TU_EXPECT(st == GTSV_STATUS_SUCCESS, "%s: gtsv returned %s", ctx, tu_status_name(st));
+  if (st == GTSV_STATUS_SUCCESS) {
+    st = gtsv_get_info(h, &info, &row);
+    if (gtsv__spike_fallback_taken(h, &fb) == GTSV_STATUS_SUCCESS && fb) fallbacks++;
+    solves++;
+  }
+  download_and_free(P, &D);
+  TU_EXPECT(tu_problem_verdict(P, st, why, sizeof why), "%s: %s (fallback %d)", ctx, why, fb);
+  if (st == GTSV_STATUS_SINGULAR) {
+    /* the row must be the one the host DP_SEQ reports */
+    gtsv_handle hs = NULL;
+    int64_t hinfo = -1, hrow = -1;
+    void *x = tu_dup(P->prec, P->b, P->blen);
+    ck_assert_int_eq(gtsv_create(&hs), GTSV_STATUS_SUCCESS);
+    gtsv_set_algo(hs, GTSV_ALGO_DP_SEQ);
+    (void)tu_gtsv(hs, P->prec, P->n, P->nrhs, P->dl, P->d, P->du, x, P->ldb);
+    (void)gtsv_get_info(hs, &hinfo, &hrow);
+    TU_EXPECT(info == 1 && row == hrow, "%s: info %lld row %lld, DP_SEQ row %lld", ctx,
+              (long long)info, (long long)row, (long long)hrow);
+    gtsv_destroy(hs);
+    free(x);
+  }
+}
+
+/* Sizes: partition (16 double / 32 float rows), warp (32 partitions = 512 / 1024
+   rows), block (4 warps), and the level sizes of the recursion (n -> 2n/M). */
+static const int64_t sizes[] = {1,    2,    3,    15,   16,    17,    31,     32,
+                                33,   63,   64,   65,   66,    100,   511,    512,
+                                513,  1023, 1024, 1025, 2047,  2049,  4095,   4097,
+                                8191, 8193, 16385, 65535, 65537, 100003, 1048577};
+#define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
+
+START_TEST(kinds_and_sizes)
+{
+  const tu_prec p = (tu_prec)(_i % TU_NPREC);
+  const tu_kind kind = (tu_kind)(_i / TU_NPREC);
+  gtsv_handle h = spike_handle(0);
+  fallbacks = solves = 0;
+  for (int si = 0; si < NSIZES; si++) {
+    const int64_t n = sizes[si];
+    if (small_run() && n > 5000) continue;
+    for (int64_t nrhs = 1; nrhs <= 3; nrhs += 2) {
+      const int64_t ldb = nrhs == 1 ? n : n + 5;
+      char ctx[256];
+      tu_problem P;
+      if (nrhs > 1 && n > 100003) continue;
+      snprintf(ctx, sizeof ctx, "spike %s %s n=%lld nrhs=%lld", tu_prec_name(p),
+               tu_kind_name(kind), (long long)n, (long long)nrhs);
+      tu_problem_init(&P, p, kind, n, nrhs, ldb, 1, n, 11 + (uint64_t)si);
+      solve_and_judge(h, &P, ctx);
+      tu_problem_free(&P);
+    }
+  }
+  printf("check_gpu_spike: %-6s %-14s %3d solves, %3d fell back to DP_SEQ\n", tu_prec_name(p),
+         tu_kind_name(kind), solves, fallbacks);
+  /* random and dominant systems must not need the fallback */
+  if (kind == TU_RANDOM || kind == TU_DOMINANT)
+    TU_EXPECT(fallbacks == 0, "%s %s: %d of %d solves fell back", tu_prec_name(p),
+              tu_kind_name(kind), fallbacks, solves);
+  gtsv_destroy(h);
+  report();
+}
+END_TEST
+
+/* Thesis table 6.1 types 14, 17, 18 (and a few others) through the public API on
+   the device: every partition position and count that n gives. */
+START_TEST(thesis_types)
+{
+  const tu_prec p = (tu_prec)(_i % TU_NPREC);
+  static const int types[] = {1, 8, 13, 14, 15, 17, 18};
+  static const int64_t ns[] = {512, 513, 4099, 65536, 1000001};
+  const int type = types[_i / TU_NPREC];
+  gtsv_handle h = spike_handle(0);
+  fallbacks = solves = 0;
+  for (int ni = 0; ni < 5; ni++) {
+    const int64_t n = ns[ni];
+    tu_problem P;
+    char ctx[256];
+    if (small_run() && n > 5000) continue;
+    tu_problem_init(&P, p, TU_RANDOM, n, 1, n, 1, n, 5);
+    if (p == TU_DOUBLE) {
+      if (gtsv_testmat_d(type, n, 5, (double *)P.dl, (double *)P.d, (double *)P.du) != 0) {
+        tu_problem_free(&P);
+        continue;
+      }
+      gtsv_testmat_rhs_d(n, 6, (double *)P.b);
+    } else {
+      if (gtsv_testmat_s(type, n, 5, (float *)P.dl, (float *)P.d, (float *)P.du) != 0) {
+        tu_problem_free(&P);
+        continue;
+      }
+      gtsv_testmat_rhs_s(n, 6, (float *)P.b);
+    }
+    tu_problem_prepare(&P);
+    snprintf(ctx, sizeof ctx, "spike %s type %d (%s) n=%lld", tu_prec_name(p), type,
+             gtsv_testmat_name(type), (long long)n);
+    solve_and_judge(h, &P, ctx);
+    tu_problem_free(&P);
+  }
+  printf("check_gpu_spike: %-6s type %2d: %d solves, %d fell back to DP_SEQ\n",
+         tu_prec_name(p), type, solves, fallbacks);
+  gtsv_destroy(h);
+  report();
+}
+END_TEST
+
+/* The ablation switches change the access pattern or the sweep order, never the
+   arithmetic of a column: bitwise the same answer. Repeated solves: bitwise the
+   same (the reduced rows get two addends by atomicAdd onto zero, order-free). */
+START_TEST(ablations_and_repeatability)
+{
+  const tu_prec p = (tu_prec)(_i % TU_NPREC);
+  const int64_t n = small_run() ? 3001 : 300007, nrhs = 2, ldb = n + 1;
+  tu_problem P;
+  void *ref = NULL;
+  tu_problem_init(&P, p, TU_RANDOM, n, nrhs, ldb, 1, n, 21);
+  for (unsigned opts = 0; opts < 4; opts++)
+    for (int rep = 0; rep < (opts == 0 ? 3 : 1); rep++) {
+      char ctx[128];
+      gtsv_handle h = spike_handle(opts);
+      tu_problem_reset_x(&P);
+      snprintf(ctx, sizeof ctx, "spike %s opts %u rep %d", tu_prec_name(p), opts, rep);
+      solve_and_judge(h, &P, ctx);
+      if (!ref)
+        ref = tu_dup(p, P.x, P.blen);
+      else
+        TU_EXPECT(tu_same(p, ref, P.x, P.blen), "%s: not bitwise the same as opts 0", ctx);
+      gtsv_destroy(h);
+    }
+  free(ref);
+  tu_problem_free(&P);
+  report();
+}
+END_TEST
+
+/* Singular systems: a zero row at several places, and a zero-diagonal system of odd
+   order (singular): SINGULAR with DP_SEQ's row, B of other systems untouched is
+   not applicable (one system); the matrices are not written. */
+START_TEST(singular)
+{
+  const tu_prec p = (tu_prec)(_i % TU_NPREC);
+  static const int64_t ns[] = {40, 1025, 70001};
+  for (int ni = 0; ni < 3; ni++)
+    for (int where = 0; where < 3; where++) {
+      const int64_t n = ns[ni], r = where == 0 ? 0 : where == 1 ? n / 2 : n - 1;
+      char ctx[128];
+      tu_problem P;
+      gtsv_handle h;
+      if (small_run() && n > 5000) continue;
+      h = spike_handle(0);
+      tu_problem_init(&P, p, TU_RANDOM, n, 1, n, 1, n, 31);
+      tu_problem_zero_row(&P, 0, r);
+      tu_problem_prepare(&P);
+      snprintf(ctx, sizeof ctx, "spike %s n=%lld zero row %lld", tu_prec_name(p),
+               (long long)n, (long long)r);
+      solve_and_judge(h, &P, ctx);
+      tu_problem_free(&P);
+      gtsv_destroy(h);
+    }
+  report();
+}
+END_TEST
+
+int main(void)
+{
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess || count <= 0) {
+    printf("check_gpu_spike: no CUDA device (%s): skipped\n",
+           e != cudaSuccess ? cudaGetErrorString(e) : "count 0");
+    return 77;
+  }
+  Suite *s = suite_create("gpu_spike");
+  TCase *tc = tcase_create("gpu_spike");
+  tcase_set_timeout(tc, 600);
+  tcase_add_loop_test(tc, kinds_and_sizes, 0, TU_NKINDS * TU_NPREC);
+  tcase_add_loop_test(tc, thesis_types, 0, 7 * TU_NPREC);
+  tcase_add_loop_test(tc, ablations_and_repeatability, 0, TU_NPREC);
+  tcase_add_loop_test(tc, singular, 0, TU_NPREC);
+  suite_add_tcase(s, tc);
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? 1 : 0;
+}
