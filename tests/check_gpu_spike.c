@@ -89,7 +89,24 @@ static void solve_and_judge(gtsv_handle h, tu_problem *P, const char *ctx)
   int64_t info = -7, row = -7;
   int fb = 0;
   dev_arrays D = upload(P);
+  const char *verbose = getenv("GTSV_TEST_VERBOSE");
+  cudaEvent_t e0, e1;
+  cudaEventCreate(&e0);
+  cudaEventCreate(&e1);
+  cudaEventRecord(e0, 0);
   gtsv_status st = tu_gtsv(h, P->prec, P->n, P->nrhs, D.dl, D.d, D.du, D.x, P->ldb);
+  cudaEventRecord(e1, 0);
+  if (verbose && *verbose) {
+    float ms = 0;
+    cudaEventSynchronize(e1);
+    cudaEventElapsedTime(&ms, e0, e1);
+    int f = 0;
+    gtsv__spike_fallback_taken(h, &f);
+    printf("  %-60s %10.3f ms fallback %d\n", ctx, ms, f);
+    fflush(stdout);
+  }
+  cudaEventDestroy(e0);
+  cudaEventDestroy(e1);
   TU_EXPECT(st == GTSV_STATUS_SUCCESS, "%s: gtsv returned %s", ctx, tu_status_name(st));
   if (st == GTSV_STATUS_SUCCESS) {
     st = gtsv_get_info(h, &info, &row);
