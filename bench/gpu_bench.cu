@@ -437,7 +437,12 @@ static std::string ws_note(gtsv_handle h, gtsv_algo a)
   int fb = 0;
   const size_t ws = h->cuda ? h->cuda->ws_size : 0;
   if (a == GTSV_ALGO_SPIKE_DP && gtsv__spike_fallback_taken(h, &fb) == GTSV_STATUS_SUCCESS)
-    std::snprintf(t, sizeof t, "ws %.1f MB%s", ws / 1e6, fb ? ", FELL BACK to DP_SEQ" : "");
+  {
+    if (fb)
+      std::snprintf(t, sizeof t, "ws %.1f MB, FELL BACK to DP_SEQ (reasons %d)", ws / 1e6, fb);
+    else
+      std::snprintf(t, sizeof t, "ws %.1f MB", ws / 1e6);
+  }
   else
     std::snprintf(t, sizeof t, "ws %.1f MB", ws / 1e6);
   return t;

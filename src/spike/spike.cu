@@ -82,6 +82,14 @@ constexpr int64_t kBaseN = 64;      /* a reduced system this small: sequential D
 constexpr double kGrowthTry = 16.0; /* spike growth that makes a partition try B */
 constexpr double kRhoMax = 256.0;   /* cancellation that sends the solve to DP_SEQ */
 
+/* Why the fallback ran: bits of the device flag (gtsv__spike_fallback_taken). */
+enum : unsigned {
+  FB_PARTITION = 1u, /* pass 1: both options of a partition singular or non-finite */
+  FB_BASE = 2u,      /* the smallest reduced system: singular pivot or non-finite x */
+  FB_RESOLVE = 4u,   /* pass 2: singular pivot when re-solving a segment */
+  FB_CANCEL = 8u     /* pass 2: cancellation rho > kRhoMax, or non-finite x */
+};
+
 /* One level of the recursion, as the kernels see it. */
 template <typename T> struct Level {
   int64_t n, P;             /* rows; partitions (P * M >= n) */
@@ -110,19 +118,46 @@ __device__ __forceinline__ T padded(const T *p, int arr, int64_t r, int64_t n)
   }
 }
 
+/* Stage rows [row0, row0 + 32 M) of dl, d, du into tiles [32][M+1], all three in
+   one loop so that many loads are in flight per thread. */
+template <typename T, int M>
+__device__ __forceinline__ void load_matrix(T (*tA)[M + 1], T (*tD)[M + 1], T (*tC)[M + 1],
+                                            const T *dl, const T *d, const T *du,
+                                            int64_t row0, int64_t n, int lane, bool staged)
+{
+  if (staged) {
+#pragma unroll 8
+    for (int t = 0; t < M; t++) {
+      const int e = t * 32 + lane;
+      const int64_t r = row0 + e;
+      tA[e / M][e % M] = padded(dl, ARR_DL, r, n);
+      tD[e / M][e % M] = padded(d, ARR_D, r, n);
+      tC[e / M][e % M] = padded(du, ARR_DU, r, n);
+    }
+  } else {
+#pragma unroll 8
+    for (int i = 0; i < M; i++) {
+      const int64_t r = row0 + (int64_t)lane * M + i;
+      tA[lane][i] = padded(dl, ARR_DL, r, n);
+      tD[lane][i] = padded(d, ARR_D, r, n);
+      tC[lane][i] = padded(du, ARR_DU, r, n);
+    }
+  }
+}
+
 /* Stage rows [row0, row0 + 32 M) of one array into tile[32][M+1]. */
 template <typename T, int M>
 __device__ __forceinline__ void load_tile(T (*tile)[M + 1], const T *p, int arr, int64_t row0,
                                           int64_t n, int lane, bool staged)
 {
   if (staged) {
-#pragma unroll 4
+#pragma unroll 16
     for (int t = 0; t < M; t++) {
       const int e = t * 32 + lane;
       tile[e / M][e % M] = padded(p, arr, row0 + e, n);
     }
   } else {
-#pragma unroll 4
+#pragma unroll 16
     for (int i = 0; i < M; i++) tile[lane][i] = padded(p, arr, row0 + (int64_t)lane * M + i, n);
   }
 }
@@ -243,9 +278,7 @@ spike_pass1(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
   const bool fused = !(opts & GTSV_SPIKE_OPT_NO_FUSION);
 
-  load_tile<T, M>(tA, L.dl, ARR_DL, row0, L.n, lane, staged);
-  load_tile<T, M>(tD, L.d, ARR_D, row0, L.n, lane, staged);
-  load_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
+  load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   int opt = 0;
   Ends<T> sp;
   for (int c = 0; c < q; c++) {
@@ -277,7 +310,7 @@ spike_pass1(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
         if (gB < gA) { o = ob; opt = 1; gA = gB; }
       }
       if (!(gA < T(INFINITY))) {
-        atomicOr(flag, 1u);
+        atomicOr(flag, FB_PARTITION);
         o.bad = true;
       }
       if (!fused && !o.bad) {
@@ -354,9 +387,7 @@ spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag)
   const bool active = k < L.P;
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
 
-  load_tile<T, M>(tA, L.dl, ARR_DL, row0, L.n, lane, staged);
-  load_tile<T, M>(tD, L.d, ARR_D, row0, L.n, lane, staged);
-  load_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
+  load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   const int opt = active ? L.opt[k] : 0;
   const int s = 1 + opt, e = M - 2 + opt;
   T l_f = 0, l_e = 0, r_f = 0, r_e = 0;
@@ -364,7 +395,7 @@ spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag)
     const T *s4 = L.sp + 4 * k;
     l_f = s4[0]; l_e = s4[1]; r_f = s4[2]; r_e = s4[3];
   }
-  bool fail = false;
+  unsigned fail = 0;
   for (int c = 0; c < q; c++) {
     T *bc = L.b + (int64_t)c * L.ldb;
     const T *xs = L.rb + (int64_t)c * R;
@@ -389,7 +420,7 @@ spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag)
         const T c1 = h2 ? C[i + 1] : T(0), a2 = h2 ? A[i + 2] : T(0);
         T z1 = h1 ? X[i + 1] : T(0);
         if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
-          if (bad_piv(bt)) { fail = true; break; }
+          if (bad_piv(bt)) { fail |= FB_RESOLVE; break; }
           T p, g;
           const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
           Y[i] = fsol_1x1(p, z, a1, &z1);
@@ -401,7 +432,7 @@ spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag)
           const T b2 = h2 ? D[i + 2] : T(0);
           T z2 = h2 ? X[i + 2] : T(0), delta, p0, p1, g0, g1, y0, y1;
           const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
-          if (bad_piv(delta)) { fail = true; break; }
+          if (bad_piv(delta)) { fail |= FB_RESOLVE; break; }
           fsol_2x2(p0, p1, c0, a1, b1, a2, z, z1, &y0, &y1, &z2);
           Y[i] = y0;
           Y[i + 1] = y1;
@@ -425,13 +456,15 @@ spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag)
           X[r] = xr_;
         }
         if (opt) { X[0] = xa; X[1] = xb; } else { X[0] = xa; X[M - 1] = xb; }
-        /* cancellation at the segment ends (see the top of the file) */
+        /* cancellation at the segment ends, relative to the largest |x| of the
+           partition (see the top of the file) */
         const T *u2 = L.ue + 2 * ((int64_t)c * L.P + k);
         const T nf = tabs(u2[0]) + tabs(l_f * xl) + tabs(r_f * xr);
         const T ne = tabs(u2[1]) + tabs(l_e * xl) + tabs(r_e * xr);
-        const T den = fmax(fmax(tabs(xl), tabs(xr)), fmax(tabs(X[s]), tabs(X[e])));
+        T den = fmax(tabs(xl), tabs(xr));
+        for (int r = s; r <= e; r++) den = fmax(den, tabs(X[r]));
         const T num = fmax(nf, ne);
-        if (!(den < T(INFINITY)) || !(num <= T(kRhoMax) * den)) fail = true;
+        if (!(den < T(INFINITY)) || !(num <= T(kRhoMax) * den)) fail |= FB_CANCEL;
       }
     }
     __syncwarp();
@@ -442,7 +475,7 @@ spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag)
       if (r < L.n) bc[r] = tB[el / M][el % M];
     }
   }
-  if (fail) atomicOr(flag, 1u);
+  if (fail) atomicOr(flag, fail);
 }
 
 /* The bottom of the recursion: one thread per right-hand side, n <= kBaseN. */
@@ -464,7 +497,7 @@ __global__ void spike_base(int64_t n, const T *dl, const T *d, const T *du, T *b
     const T c1 = h2 ? du[i + 1] : T(0), a2 = h2 ? dl[i + 2] : T(0);
     T z1 = h1 ? x[i + 1] : T(0);
     if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
-      if (bad_piv(bt)) { atomicOr(flag, 1u); return; }
+      if (bad_piv(bt)) { atomicOr(flag, FB_BASE); return; }
       T p, gg;
       const T nbt = fac_1x1(bt, c0, a1, b1, &p, &gg);
       y[i] = fsol_1x1(p, z, a1, &z1);
@@ -476,7 +509,7 @@ __global__ void spike_base(int64_t n, const T *dl, const T *d, const T *du, T *b
       const T b2 = h2 ? d[i + 2] : T(0);
       T z2 = h2 ? x[i + 2] : T(0), delta, p0, p1, g0, g1, y0, y1;
       const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
-      if (bad_piv(delta)) { atomicOr(flag, 1u); return; }
+      if (bad_piv(delta)) { atomicOr(flag, FB_BASE); return; }
       fsol_2x2(p0, p1, c0, a1, b1, a2, z, z1, &y0, &y1, &z2);
       y[i] = y0;
       y[i + 1] = y1;
@@ -492,7 +525,7 @@ __global__ void spike_base(int64_t n, const T *dl, const T *d, const T *du, T *b
   for (int r = m - 1; r >= 0; r--) {
     const bool f2 = (first2 >> r) & 1ull;
     const T v = f2 ? (r + 2 < m ? y[r] - g[r] * x2 : y[r]) : (r + 1 < m ? y[r] - g[r] * x1 : y[r]);
-    if (!(tabs(v) < T(INFINITY))) atomicOr(flag, 1u);
+    if (!(tabs(v) < T(INFINITY))) atomicOr(flag, FB_BASE);
     x2 = x1;
     x1 = v;
     x[r] = v;
@@ -677,6 +710,6 @@ extern "C" gtsv_status gtsv__spike_fallback_taken(gtsv_handle h, int *taken)
   if (!h->cuda || !h->cuda->ws) return GTSV_STATUS_INVALID_VALUE;
   GTSV_CUDA_TRY(cudaStreamSynchronize(gtsv__cuda_stream(h)));
   GTSV_CUDA_TRY(cudaMemcpy(&v, h->cuda->ws, sizeof v, cudaMemcpyDeviceToHost));
-  *taken = v != 0u;
+  *taken = (int)v;
   return GTSV_STATUS_SUCCESS;
 }

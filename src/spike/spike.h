@@ -23,7 +23,9 @@ gtsv_status gtsv__d_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs, const dou
                                const double *d, const double *du, double *B, int64_t ldb);
 
 /* Whether the last GPU SPIKE solve on h fell back to the sequential DP (waits for
-   the stream). For the benchmark and the tests. */
+   the stream): *taken = 0, or the reasons as bits (1 partition singular in both
+   options, 2 smallest reduced system singular, 4 singular re-solve, 8 cancellation).
+   For the benchmark and the tests. */
 gtsv_status gtsv__spike_fallback_taken(gtsv_handle h, int *taken);
 
 #ifdef __cplusplus
