@@ -402,46 +402,6 @@ START_TEST(nonfinite_input)
 }
 END_TEST
 
-/* ---- algorithms without a host path ------------------------------------------------------------ */
-
-START_TEST(host_not_supported)
-{
-  static const gtsv_algo algos[] = {GTSV_ALGO_PDP, GTSV_ALGO_ARCR};
-  static const int64_t ns[] = {1, 2, 33, 512};
-  const gtsv_algo algo = algos[_i / TU_NPREC];
-  const tu_prec p = (tu_prec)(_i % TU_NPREC);
-  gtsv_handle h = NULL;
-  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
-  ck_assert_int_eq(gtsv_set_algo(h, algo), GTSV_STATUS_SUCCESS);
-  for (int ni = 0; ni < 4; ni++) {
-    int64_t n = ns[ni];
-    char ctx[256];
-    tu_problem P;
-    snprintf(ctx, sizeof ctx, "%s %s random n=%lld", gtsv_algo_string(algo),
-             tu_prec_name(p), (long long)n);
-    tu_problem_init(&P, p, TU_RANDOM, n, 2, n + 1, 1, n, 71);
-    gtsv_status st = tu_gtsv(h, p, n, 2, P.dl, P.d, P.du, P.x, n + 1);
-    TU_EXPECT(st == GTSV_STATUS_NOT_SUPPORTED && tu_problem_x_unchanged(&P),
-              "%s: gtsv status %s (expected NOT_SUPPORTED), B %s", ctx, tu_status_name(st),
-              tu_problem_x_unchanged(&P) ? "unchanged" : "written");
-    tu_problem_free(&P);
-
-    tu_problem_init(&P, p, TU_RANDOM, n, 1, n + 2, 3, n + 2, 73);
-    st = tu_gtsv_batch(h, p, n, P.dl, P.d, P.du, P.x, 3, n + 2);
-    TU_EXPECT(st == GTSV_STATUS_NOT_SUPPORTED && tu_problem_x_unchanged(&P),
-              "%s: strided batch status %s (expected NOT_SUPPORTED), x %s", ctx,
-              tu_status_name(st), tu_problem_x_unchanged(&P) ? "unchanged" : "written");
-    /* a no-op stays a no-op whatever the algorithm */
-    st = tu_gtsv_batch(h, p, n, P.dl, P.d, P.du, P.x, 0, n + 2);
-    TU_EXPECT(st == GTSV_STATUS_SUCCESS && tu_problem_x_unchanged(&P),
-              "%s: batch = 0 gives %s", ctx, tu_status_name(st));
-    tu_problem_free(&P);
-  }
-  gtsv_destroy(h);
-  report();
-}
-END_TEST
-
 int main(void)
 {
   Suite *s = suite_create("host");
@@ -464,10 +424,6 @@ int main(void)
   tcase_set_timeout(tc, 300);
   tcase_add_loop_test(tc, single_singular, 0, NVARIANTS * TU_NPREC);
   tcase_add_loop_test(tc, nonfinite_input, 0, NVARIANTS * TU_NPREC);
-  suite_add_tcase(s, tc);
-
-  tc = tcase_create("not_supported");
-  tcase_add_loop_test(tc, host_not_supported, 0, 2 * TU_NPREC);
   suite_add_tcase(s, tc);
 
   sr = srunner_create(s);

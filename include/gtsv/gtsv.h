@@ -110,6 +110,14 @@ GTSV_EXPORT gtsv_status gtsv_set_stream(gtsv_handle h, void *cuda_stream);
    partitions on small matrices. INVALID_VALUE when p < 0. */
 GTSV_EXPORT gtsv_status gtsv_set_spike_partitions(gtsv_handle h, int64_t p);
 
+/* Solver of SPIKE's reduced (separator) system in the host SPIKE_DP path:
+   GTSV_ALGO_DP_SEQ (the default, sequential diagonal pivoting) or GTSV_ALGO_ARCR
+   (adaptive R-cyclic reduction, thesis 5.3: the reduced system's pivot structure
+   is found level by level instead of in one sequential sweep). Either is factored
+   once per call and reused for every right-hand side. Affects later solves on h.
+   INVALID_VALUE for a NULL handle or any other algorithm. */
+GTSV_EXPORT gtsv_status gtsv_set_spike_reduced_solver(gtsv_handle h, gtsv_algo a);
+
 /* Number of host threads (OpenMP) the handle may use; 0 (default) = the OpenMP
    default. INVALID_VALUE when t < 0. */
 GTSV_EXPORT gtsv_status gtsv_set_num_threads(gtsv_handle h, int t);

@@ -31,6 +31,45 @@ GTSV_ARCR_DECLARE(float, s)
 GTSV_ARCR_DECLARE(double, d)
 #undef GTSV_ARCR_DECLARE
 
+/* ---- internal: the host plan (structure of every level), reusable per column ----
+   Used by gtsv__?_arcr_host and by host SPIKE for its reduced system. */
+
+/* Levels of a plan: each level keeps at most 3/4 of the rows of the one before
+   (else it becomes the base), so log(n)/log(4/3) + 2 <= 152 for any int64 n. */
+#define GTSV_ARCR_MAX_LEVELS 160
+
+/* Byte offsets of the plan's arrays in a workspace (one function for the size
+   query and the solver). Per original row: P, W, V, K1..K3 (element type),
+   prv, nxt (int64), role (byte); the eliminated-row order ord and the level rows
+   ids (int64); the current level a, b, c and per-row flags lr; the base factor
+   bp, bg, bf; a gather buffer zs. */
+typedef struct {
+  size_t P, W, V, K1, K2, K3, prv, nxt, ord, ids, a, b, c, bp, bg, zs, role, lr, bf;
+  size_t bytes;
+} gtsv_arcr_layout;
+gtsv_arcr_layout gtsv__arcr_layout(int64_t n, size_t elt);
+
+/* A factored system: rows eliminated at level l are ord[lev_off[l] .. lev_off[l+1]),
+   the base rows (solved by diagonal pivoting) ord[lev_off[nlev] .. n). */
+typedef struct {
+  int64_t n, nlev, nbase;
+  int64_t lev_off[GTSV_ARCR_MAX_LEVELS + 1];
+  char *ws;
+  gtsv_arcr_layout L;
+  int64_t stalls; /* 1 when the base is a level that could not be reduced */
+} gtsv_arcr_plan;
+
+#define GTSV_ARCR_PLAN_DECLARE(T, P)                                                 \
+  /* Build the plan of T (n >= 1) in ws (gtsv__arcr_layout(n).bytes). Returns -1, or \
+     the 0-based row of a singular (zero or non-finite) pivot block. */              \
+  int64_t gtsv__##P##_arcr_plan(gtsv_arcr_plan *pl, int64_t n, const T *dl,          \
+                                const T *d, const T *du, void *ws);                  \
+  /* Solve T x = z with a plan; z (n) is overwritten by x. */                        \
+  void gtsv__##P##_arcr_solve(const gtsv_arcr_plan *pl, T *z);
+GTSV_ARCR_PLAN_DECLARE(float, s)
+GTSV_ARCR_PLAN_DECLARE(double, d)
+#undef GTSV_ARCR_PLAN_DECLARE
+
 #ifdef __cplusplus
 }
 #endif

@@ -112,6 +112,13 @@ gtsv_status gtsv_set_spike_partitions(gtsv_handle h, int64_t p)
   return GTSV_STATUS_SUCCESS;
 }
 
+gtsv_status gtsv_set_spike_reduced_solver(gtsv_handle h, gtsv_algo a)
+{
+  if (!h || (a != GTSV_ALGO_DP_SEQ && a != GTSV_ALGO_ARCR)) return GTSV_STATUS_INVALID_VALUE;
+  h->spike_reduced = a;
+  return GTSV_STATUS_SUCCESS;
+}
+
 gtsv_status gtsv_set_num_threads(gtsv_handle h, int t)
 {
   if (!h || t < 0) return GTSV_STATUS_INVALID_VALUE;

@@ -18,7 +18,9 @@
  *     rhs    d_r - a_r u_{r-1} - c_r u_{r+1},
  *
  * a tridiagonal system over the separators in row order (the Schur complement of
- * the segments), solved by the sequential DP. Every segment row is then recovered.
+ * the segments), solved by the sequential DP (or, after
+ * gtsv_set_spike_reduced_solver(h, GTSV_ALGO_ARCR), by adaptive R-cyclic reduction,
+ * src/arcr, thesis 5.3). Every segment row is then recovered.
  *
  * Worked example, n = 5, one partition: separators 0 and 4, segment [1, 3]. T_seg is
  * rows 1..3; sl = T_seg^{-1} (a_1, 0, 0), sr = T_seg^{-1} (0, 0, c_3). The reduced
@@ -51,6 +53,7 @@
 #include <string.h>
 #include "host/host.h"
 #include "core/pivot.h"
+#include "arcr/arcr.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -88,12 +91,14 @@ typedef struct {
   size_t u, sl, sr, pf, g, f;        /* per row: first-rhs u, spikes, segment factor */
   size_t sep, cnt, off, rho;         /* per partition: separators, count, offset, rho */
   size_t rdl, rd, rdu, rz, rpf, rg, rf; /* reduced system and its factor */
+  size_t arcr;                       /* ARCR plan of the reduced system (if asked) */
   size_t bytes;
 } gtsv_spike_layout;
 
 /* Workspace of a SPIKE solve with P partitions; used for the size and the solve.
-   At least the DP_SEQ factor of n rows, for the fallback. */
-static gtsv_spike_layout gtsv__spike_layout(int64_t n, int64_t P, size_t elt)
+   At least the DP_SEQ factor of n rows, for the fallback. With arcr, room for the
+   ARCR plan of the reduced system (gtsv_set_spike_reduced_solver). */
+static gtsv_spike_layout gtsv__spike_layout(int64_t n, int64_t P, size_t elt, int arcr)
 {
   gtsv_spike_layout L;
   size_t un = (size_t)n, up = (size_t)P, ur = up * SPIKE_MAX_SEP, dp;
@@ -115,6 +120,8 @@ static gtsv_spike_layout gtsv__spike_layout(int64_t n, int64_t P, size_t elt)
   L.rg = gtsv__align(L.rpf + ur * elt);
   L.rf = gtsv__align(L.rg + ur * elt);
   L.bytes = gtsv__align(L.rf + ur);
+  L.arcr = L.bytes;
+  if (arcr) L.bytes += gtsv__arcr_layout((int64_t)ur, elt).bytes;
   dp = gtsv__dp_layout(n, elt).bytes;
   if (L.bytes < dp) L.bytes = dp;
   return L;

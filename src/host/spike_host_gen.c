@@ -223,13 +223,15 @@ static double GTSV_IFN(spike_recover)(const GTSV_IFN(spike_ctx) *c, const int64_
   return amax / xmax;
 }
 
-/* Solve one further right-hand side z (a column of B) with the stored factors. */
+/* Solve one further right-hand side z (a column of B) with the stored factors;
+   the reduced system with the ARCR plan ap, or the DP factor when ap is NULL. */
 static void GTSV_IFN(spike_solve_column)(const GTSV_IFN(spike_ctx) *c, int64_t P,
                                          int threads, const int64_t *sep,
                                          const int64_t *cnt, const int64_t *off,
                                          GTSV_T *rdl, GTSV_T *rd, GTSV_T *rdu,
                                          GTSV_T *rz, const GTSV_T *rpf, const GTSV_T *rg,
-                                         const uint8_t *rf, GTSV_T *z)
+                                         const uint8_t *rf, const gtsv_arcr_plan *ap,
+                                         GTSV_T *z)
 {
   (void)threads;
 #ifdef _OPENMP
@@ -245,7 +247,10 @@ static void GTSV_IFN(spike_solve_column)(const GTSV_IFN(spike_ctx) *c, int64_t P
     }
     GTSV_IFN(spike_reduce)(c, sp, cnt[k], z, z, NULL, NULL, NULL, rz + off[k]);
   }
-  GTSV_IFN(dp_solve)(off[P], rdl, rd, rdu, rpf, rg, rf, rz);
+  if (ap)
+    GTSV_IFN(arcr_solve)(ap, rz);
+  else
+    GTSV_IFN(dp_solve)(off[P], rdl, rd, rdu, rpf, rg, rf, rz);
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
 #endif
@@ -258,7 +263,9 @@ gtsv_status GTSV_IFN(spike_host)(gtsv_handle h, int64_t n, int64_t nrhs,
                                  GTSV_T *B, int64_t ldb, int64_t *bad)
 {
   const int64_t P = gtsv__spike_parts(h, n);
-  const gtsv_spike_layout L = gtsv__spike_layout(n, P, sizeof(GTSV_T));
+  const int use_arcr = h->spike_reduced == GTSV_ALGO_ARCR;
+  const gtsv_spike_layout L = gtsv__spike_layout(n, P, sizeof(GTSV_T), use_arcr);
+  gtsv_arcr_plan ap;
   int threads = gtsv__threads(h), failed = 0;
   gtsv_status st;
   char *w;
@@ -303,10 +310,15 @@ gtsv_status GTSV_IFN(spike_host)(gtsv_handle h, int64_t n, int64_t nrhs,
   for (int64_t k = 0; k < P; k++)
     GTSV_IFN(spike_reduce)(&c, sep + k * SPIKE_MAX_SEP, cnt[k], c.u, B, rdl + off[k],
                            rd + off[k], rdu + off[k], rz + off[k]);
-  if (GTSV_IFN(dp_factor_solve)(R, rdl, rd, rdu, rz, rpf, rg, rf) >= 0) goto sequential;
-  if (R >= 2 && rf[R - 2] != GTSV_PIV_2x2_FIRST) rz[R - 2] -= rg[R - 2] * rz[R - 1];
-  for (int64_t i = R - 3; i >= 0; i--)
-    rz[i] -= rg[i] * rz[i + 1 + (rf[i] == GTSV_PIV_2x2_FIRST)];
+  if (use_arcr) { /* adaptive R-cyclic reduction (thesis 5.3), plan kept for B's columns */
+    if (GTSV_IFN(arcr_plan)(&ap, R, rdl, rd, rdu, w + L.arcr) >= 0) goto sequential;
+    GTSV_IFN(arcr_solve)(&ap, rz);
+  } else {
+    if (GTSV_IFN(dp_factor_solve)(R, rdl, rd, rdu, rz, rpf, rg, rf) >= 0) goto sequential;
+    if (R >= 2 && rf[R - 2] != GTSV_PIV_2x2_FIRST) rz[R - 2] -= rg[R - 2] * rz[R - 1];
+    for (int64_t i = R - 3; i >= 0; i--)
+      rz[i] -= rg[i] * rz[i + 1 + (rf[i] == GTSV_PIV_2x2_FIRST)];
+  }
 
   /* 3. recover the first column in the workspace and check its cancellation */
 #ifdef _OPENMP
@@ -322,7 +334,7 @@ gtsv_status GTSV_IFN(spike_host)(gtsv_handle h, int64_t n, int64_t nrhs,
   memcpy(B, c.u, (size_t)n * sizeof(GTSV_T));
   for (int64_t j = 1; j < nrhs; j++)
     GTSV_IFN(spike_solve_column)(&c, P, threads, sep, cnt, off, rdl, rd, rdu, rz, rpf,
-                                 rg, rf, B + j * ldb);
+                                 rg, rf, use_arcr ? &ap : NULL, B + j * ldb);
   return GTSV_STATUS_SUCCESS;
 
 sequential:

@@ -1,41 +1,582 @@
-/* Placeholder until the PDP issue lands: the device PDP paths answer
-   NOT_SUPPORTED without touching the data. Replaced by the real kernels. */
+/*
+ * Parallel diagonal pivoting on the GPU (GTSV_ALGO_PDP, thesis chapter 4).
+ *
+ * Method. pdp_arith.h: the LBM^T factorisation with the pivots of DP_SEQ is read
+ * off three linear recurrences: theta (eq. 4.4), w (the L and B solve, see there)
+ * and, backwards, q (the M^T solve). They are scanned; the pivot structure is a
+ * two-state machine scanned alongside. pdp_host_gen.c is the reference and the
+ * specification: the same steps with chunks where this file has tiles.
+ *
+ * Two kernels per right-hand side column, each one pass over the rows:
+ *   pdp_forward_kernel: a block takes a tile of TILE = THREADS x C rows (tile
+ *     number from an atomic ticket), stages dl, d, du, z of its rows (and one row
+ *     above, two below) in shared memory, and
+ *       1. each thread composes the 3x3 aggregate of its C rows (sequential);
+ *          Kogge-Stone over the warp (shuffles), then over the warps (shared);
+ *       2. look-back (below) gives the state entering the tile; every thread's
+ *          entering state is that, times its warp's and its lane's exclusive
+ *          aggregates; it re-runs its rows (theta, w, pivot choice eq. 4.6);
+ *       3. the same for the pivot-structure map (2 bits), scan and look-back;
+ *       4. fused: y of L B y = z over z, g of M^T, a start bit per row (packed in
+ *          shared memory, 32 rows per word), the pivot check at block starts.
+ *   pdp_backward_kernel: tiles from the bottom (ticket order reversed): the affine
+ *     map q -> m q + c of each thread's rows, warp and block scans from below,
+ *     look-back, x_i = y_i - g_i q written over y.
+ * Example, TILE = 1024, n = 2500: 3 tiles. Tile 0 knows its entering state
+ * (theta_{-1} = 1, theta_{-2} = 0, w = 0) and posts its INC at once; tile 1 posts its
+ * AGG, waits for tile 0's flag (INC), applies its own aggregate, posts INC; tile 2
+ * finds tile 1's flag at AGG, walks back to tile 0's INC and applies tile 1's AGG
+ * to it: the same product tile 1 computes for its INC. Its last row, 2499, takes a
+ * 1x1 pivot (forced); x_2499 = y_2499, and its q goes up to tile 1 by the backward
+ * look-back.
+ *
+ * Unified tiling (4.2.2): the tile's inputs live in shared memory (one copy),
+ * each thread's C states (3C values) and its scan operands in registers; nothing
+ * is spilled to global memory. Kernel fusion (4.2.3): decomposition, L and B
+ * solves in one kernel; M^T in the second (it runs the other way).
+ *
+ * Inter-block message passing (4.2.1) and the memory-model argument.
+ * Each tile t has, per channel (forward state, pivot structure, backward q), a
+ * 32-bit flag word (INVALID = 0, so one memset per column resets all) and payload
+ * slots: AGG (its own aggregate, known without any other tile) and INC (the state
+ * after the tile, known once its entering state is). The producer (thread 0 of
+ * the block) writes the payload with plain stores, then stores the flag with
+ * cuda::atomic_ref<..., thread_scope_device>::store(memory_order_release): the
+ * release orders the payload stores (and, through the preceding __syncthreads,
+ * the block's loads of its tile) before the flag at device scope. The consumer
+ * spins on atomic_ref::load(memory_order_acquire); when it sees AGG or INC, the
+ * acquire synchronises-with that release, so its later plain loads of that slot
+ * see the payload (the PTX model makes this hold through the L1; no 128-byte
+ * atomicity of Fermi is assumed). A payload slot is written once, before its flag,
+ * and never changes, so reading the AGG slot after a later INC store is also fine.
+ * The pivot-structure message is 2 bits and lives inside its flag word (one
+ * atomic store: no separate payload). Progress: tile numbers come from an atomic
+ * ticket taken when a block starts, so a tile only ever waits for tiles whose
+ * blocks are already running, and a running block publishes AGG without waiting:
+ * no deadlock whatever the scheduling order. The y written over z by tile t can
+ * not race with tile t-1's read of z (its halo row): tile t writes only after it
+ * acquired tile t-1's flag, which tile t-1 released after reading its tile.
+ *
+ * Determinism (the 1000-solve stress test). A decoupled look-back that folds
+ * "whatever predecessors have published" would round differently from run to run.
+ * Here the consumer walks back to the nearest INC, then applies the AGGs in row
+ * order to that state, one vector-matrix product at a time: exactly the operations
+ * the predecessors use for their own INC (the same __noinline__ function), so the
+ * state entering a tile is bitwise the same whichever predecessors were done.
+ *
+ * Bytes per row (DESIGN.md section 4; T = 8 double, 4 float; one column):
+ *   forward:  read dl, d, du, z (4T); write y (T), g (T), 1 start bit
+ *   backward: read y, g (2T) + 1 bit; write x (T)
+ *   = 9T + 1/4 B: 72.25 B/row double, 36.25 B/row float (floor 5T: 40, 20);
+ *   per-tile messages (about 13T per 1024 rows) and the halo rows (3 of 1024) are
+ *   below 1%. Further columns: the same 9T each (the factor is recomputed, with
+ *   bitwise the same pivots, rather than stored: storing L and B would write and
+ *   read more than re-reading dl, d, du). Bound: E <= 40/72.25 = 55% in double.
+ * Workspace: g (n T), start bits (n/8 B), messages: about 1.15 n T, under the
+ * 0.6 x (4 n T) allowed.
+ *
+ * Not done on the GPU (the host reference has it): the cancellation guard of
+ * pdp_apply_lost at chunk boundaries; matrices whose theta follows a subdominant
+ * solution (thesis type 13, dorr) lose accuracy at tile and thread boundaries.
+ */
+#include <cuda/atomic>
+#include <cuda_runtime.h>
 #include "pdp/pdp.h"
+#include "pdp/pdp_opts.h"
+#include "cuda/state.h"
+
+namespace {
+
+constexpr int THREADS = 256;
+constexpr int NWARPS = THREADS / 32;
+constexpr int C = 4;                  /* rows per thread */
+constexpr int TILE = THREADS * C;     /* rows per tile; a multiple of 32 */
+constexpr int TW = TILE / 32;         /* start-bit words per tile */
+
+/* flag values */
+constexpr unsigned F_AGG = 1u, F_INC = 2u;
+constexpr unsigned S_AGG = 4u, S_INC = 8u; /* pivot-structure word: kind | bits */
+
+/* C++ names for the precision-generic C functions of pdp_arith.h */
+template <typename T> struct Ar;
+#define GTSV_PDP_AR(T, P)                                                               \
+  template <> struct Ar<T> {                                                            \
+    typedef gtsv_##P##_pdp_state S;                                                     \
+    typedef gtsv_##P##_pdp_agg G;                                                       \
+    typedef gtsv_##P##_pdp_aff F;                                                       \
+    static __device__ __forceinline__ G id() { return gtsv_##P##_pdp_agg_identity(); }   \
+    static __device__ __forceinline__ S init() { return gtsv_##P##_pdp_state_initial(); } \
+    static __device__ __forceinline__ void row(G *g, T a, T b, T cp, T z, int nm)       \
+    {                                                                                   \
+      gtsv_##P##_pdp_agg_row(g, a, b, cp, z, nm);                                       \
+    }                                                                                   \
+    static __device__ __forceinline__ G comp(G l, G e, int nm)                           \
+    {                                                                                   \
+      return gtsv_##P##_pdp_agg_compose(l, e, nm);                                      \
+    }                                                                                   \
+    static __device__ __forceinline__ S apply(G g, S s, int nm)                          \
+    {                                                                                   \
+      return gtsv_##P##_pdp_apply(g, s, nm);                                            \
+    }                                                                                   \
+    static __device__ __forceinline__ void step(S *s, T a, T b, T cp, T z, int nm)      \
+    {                                                                                   \
+      gtsv_##P##_pdp_step(s, a, b, cp, z, nm);                                          \
+    }                                                                                   \
+    static __device__ __forceinline__ int one(T t0, T t1, T c0, T a1, T b1, T c1, T a2) \
+    {                                                                                   \
+      return gtsv_##P##_pdp_is_1x1(t0, t1, c0, a1, b1, c1, a2);                         \
+    }                                                                                   \
+    static __device__ __forceinline__ void out(S s, int f2, T z1, T c0, T a1, T b1,     \
+                                               T c1, T *y, T *g, T *piv)               \
+    {                                                                                   \
+      gtsv_##P##_pdp_out(s, f2, z1, c0, a1, b1, c1, y, g, piv);                         \
+    }                                                                                   \
+    static __device__ __forceinline__ int bad(T p) { return gtsv_##P##_bad_pivot(p); }  \
+    static __device__ __forceinline__ F fid() { return gtsv_##P##_pdp_aff_identity(); } \
+    static __device__ __forceinline__ F frow(int st, T y, T g)                          \
+    {                                                                                   \
+      return gtsv_##P##_pdp_aff_row(st, y, g);                                          \
+    }                                                                                   \
+    static __device__ __forceinline__ F fcomp(F l, F e) { return gtsv_##P##_pdp_aff_compose(l, e); } \
+    static __device__ __forceinline__ T fapply(F f, T q) { return gtsv_##P##_pdp_aff_apply(f, q); } \
+  };
+GTSV_PDP_AR(float, s)
+GTSV_PDP_AR(double, d)
+#undef GTSV_PDP_AR
+
+/* the one place a tile-level state is advanced: predecessors' INC and a
+   consumer's look-back must round identically (determinism, see above) */
+template <typename T, int NM>
+__device__ __noinline__ typename Ar<T>::S tile_apply(typename Ar<T>::G g, typename Ar<T>::S s)
+{
+  return Ar<T>::apply(g, s, NM);
+}
+template <typename T>
+__device__ __noinline__ T tile_fapply(typename Ar<T>::F f, T q)
+{
+  return Ar<T>::fapply(f, q);
+}
+
+/* shuffle helpers for the aggregate structs */
+template <typename T>
+__device__ __forceinline__ typename Ar<T>::G shfl_up_agg(typename Ar<T>::G g, int d)
+{
+  typename Ar<T>::G r;
+  r.a00 = __shfl_up_sync(0xffffffffu, g.a00, d);
+  r.a01 = __shfl_up_sync(0xffffffffu, g.a01, d);
+  r.a10 = __shfl_up_sync(0xffffffffu, g.a10, d);
+  r.a11 = __shfl_up_sync(0xffffffffu, g.a11, d);
+  r.u0 = __shfl_up_sync(0xffffffffu, g.u0, d);
+  r.u1 = __shfl_up_sync(0xffffffffu, g.u1, d);
+  r.al = __shfl_up_sync(0xffffffffu, g.al, d);
+  return r;
+}
+
+typedef cuda::atomic_ref<unsigned, cuda::thread_scope_device> flag_ref;
+
+__device__ __forceinline__ unsigned wait_flag(unsigned *p)
+{
+  flag_ref f(*p);
+  unsigned v;
+  while ((v = f.load(cuda::memory_order_acquire)) == 0u) __nanosleep(20);
+  return v;
+}
+__device__ __forceinline__ void post_flag(unsigned *p, unsigned v)
+{
+  flag_ref(*p).store(v, cuda::memory_order_release);
+}
+
+/* Messages of one column's solve, in the device workspace (pdp_layout). */
+template <typename T> struct Msg {
+  unsigned *tickets;               /* [0] forward, [1] backward */
+  unsigned *fflag, *sflag, *bflag; /* per tile */
+  typename Ar<T>::G *fagg;
+  typename Ar<T>::S *finc;
+  typename Ar<T>::F *bagg;
+  T *binc;
+};
+
+/* Forward: factor, L and B solves; y over z, g and start bits out. */
+template <typename T, int NM>
+__global__ void __launch_bounds__(THREADS)
+pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
+                   const T *__restrict__ du, T *z, T *g, unsigned *bits, Msg<T> msg,
+                   int write_factor, unsigned long long *info, unsigned long long key_base)
+{
+  typedef typename Ar<T>::S S;
+  typedef typename Ar<T>::G G;
+  __shared__ T sA[TILE + 3], sB[TILE + 3], sC[TILE + 3], sZ[TILE + 3];
+  __shared__ G sWarp[NWARPS];
+  __shared__ S sIn;
+  __shared__ unsigned sMap[NWARPS], sFsmIn, sBits[TW], sTile;
+  const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5;
+
+  if (tid == 0) sTile = atomicAdd(&msg.tickets[0], 1u);
+  __syncthreads();
+  const int64_t tile = sTile, r0 = tile * TILE;
+
+  /* stage rows r0-1 .. r0+TILE+1 (index j = row - r0 + 1); zero outside */
+  for (int j = tid; j < TILE + 3; j += THREADS) {
+    const int64_t i = r0 - 1 + j;
+    sA[j] = (i >= 1 && i < n) ? dl[i] : T(0);
+    sB[j] = (i >= 0 && i < n) ? dd[i] : T(0);
+    sC[j] = (i >= 0 && i < n - 1) ? du[i] : T(0);
+    sZ[j] = (i >= 0 && i < n) ? z[i] : T(0);
+  }
+  for (int w = tid; w < TW; w += THREADS) sBits[w] = 0u;
+  __syncthreads();
+
+  /* 1. this thread's aggregate, then inclusive scans over the warp and block */
+  const int j0 = tid * C + 1;
+  G agg = Ar<T>::id();
+#pragma unroll
+  for (int k = 0; k < C; k++)
+    if (r0 + tid * C + k < n)
+      Ar<T>::row(&agg, sA[j0 + k], sB[j0 + k], sC[j0 + k - 1], sZ[j0 + k], NM);
+  G inc = agg;
+#pragma unroll
+  for (int d = 1; d < 32; d <<= 1) {
+    G o = shfl_up_agg<T>(inc, d);
+    if (lane >= d) inc = Ar<T>::comp(inc, o, NM);
+  }
+  G lexc = shfl_up_agg<T>(inc, 1);
+  if (lane == 0) lexc = Ar<T>::id();
+  if (lane == 31) sWarp[wid] = inc;
+  __syncthreads();
+  if (wid == 0) {
+    G wv = lane < NWARPS ? sWarp[lane] : Ar<T>::id();
+#pragma unroll
+    for (int d = 1; d < NWARPS; d <<= 1) {
+      G o = shfl_up_agg<T>(wv, d);
+      if (lane >= d) wv = Ar<T>::comp(wv, o, NM);
+    }
+    __syncwarp();
+    if (lane < NWARPS) sWarp[lane] = wv; /* now inclusive over warps */
+  }
+  __syncthreads();
+
+  /* 2. look-back for the state entering the tile */
+  if (tid == 0) {
+    const G tagg = sWarp[NWARPS - 1];
+    S s;
+    if (tile == 0) {
+      s = Ar<T>::init();
+    } else {
+      msg.fagg[tile] = tagg;
+      post_flag(&msg.fflag[tile], F_AGG);
+      int64_t j = tile - 1;
+      while (wait_flag(&msg.fflag[j]) != F_INC) j--; /* tile 0 posts INC only */
+      s = msg.finc[j];
+      for (j = j + 1; j < tile; j++) s = tile_apply<T, NM>(msg.fagg[j], s);
+    }
+    sIn = s;
+    msg.finc[tile] = tile_apply<T, NM>(tagg, s);
+    post_flag(&msg.fflag[tile], F_INC);
+  }
+  __syncthreads();
+
+  /* the thread's entering state; its rows again, kept in registers */
+  S st[C];
+  int one[C];
+  unsigned map = GTSV_PDP_FSM_ID;
+  {
+    S s = sIn;
+    if (wid > 0) s = Ar<T>::apply(sWarp[wid - 1], s, NM);
+    s = Ar<T>::apply(lexc, s, NM);
+#pragma unroll
+    for (int k = 0; k < C; k++) {
+      const int64_t i = r0 + tid * C + k;
+      const int j = j0 + k;
+      if (i < n) {
+        Ar<T>::step(&s, sA[j], sB[j], sC[j - 1], sZ[j], NM);
+        one[k] = i == n - 1 || Ar<T>::one(s.t0, s.t1, sC[j], sA[j + 1], sB[j + 1], sC[j + 1],
+                                          sA[j + 2]);
+        map = gtsv_pdp_fsm_compose(gtsv_pdp_fsm_row(one[k]), map);
+      } else {
+        one[k] = 1;
+      }
+      st[k] = s;
+    }
+  }
+
+  /* 3. pivot structure: scans and look-back */
+  unsigned minc = map;
+#pragma unroll
+  for (int d = 1; d < 32; d <<= 1) {
+    unsigned o = __shfl_up_sync(0xffffffffu, minc, d);
+    if (lane >= d) minc = gtsv_pdp_fsm_compose(minc, o);
+  }
+  unsigned mexc = __shfl_up_sync(0xffffffffu, minc, 1);
+  if (lane == 0) mexc = GTSV_PDP_FSM_ID;
+  if (lane == 31) sMap[wid] = minc;
+  __syncthreads();
+  if (tid == 0) {
+    for (int w = 1; w < NWARPS; w++) sMap[w] = gtsv_pdp_fsm_compose(sMap[w], sMap[w - 1]);
+    const unsigned tmap = sMap[NWARPS - 1];
+    unsigned s;
+    if (tile == 0) {
+      s = 1u;
+    } else {
+      post_flag(&msg.sflag[tile], S_AGG | tmap);
+      unsigned acc = GTSV_PDP_FSM_ID, v;
+      int64_t j = tile - 1;
+      for (;;) {
+        v = wait_flag(&msg.sflag[j]);
+        if (v & S_INC) break;
+        acc = gtsv_pdp_fsm_compose(acc, v & 3u);
+        j--;
+      }
+      s = gtsv_pdp_fsm_apply(acc, v & 1u);
+    }
+    sFsmIn = s;
+    post_flag(&msg.sflag[tile], S_INC | gtsv_pdp_fsm_apply(tmap, s));
+  }
+  __syncthreads();
+
+  /* 4. outputs */
+  unsigned s = sFsmIn;
+  if (wid > 0) s = gtsv_pdp_fsm_apply(sMap[wid - 1], s);
+  s = gtsv_pdp_fsm_apply(mexc, s);
+#pragma unroll
+  for (int k = 0; k < C; k++) {
+    const int64_t i = r0 + tid * C + k;
+    const int j = j0 + k;
+    if (i < n) {
+      T y, gi, piv;
+      Ar<T>::out(st[k], s && !one[k], sZ[j + 1], sC[j], sA[j + 1], sB[j + 1], sC[j + 1], &y,
+                 &gi, &piv);
+      if (s && Ar<T>::bad(piv)) gtsv__report_singular(info, key_base + (unsigned long long)i);
+      z[i] = y;
+      if (write_factor) {
+        g[i] = gi;
+        if (s) atomicOr(&sBits[(tid * C + k) >> 5], 1u << ((tid * C + k) & 31));
+      }
+      s = (!s) || one[k];
+    }
+  }
+  if (write_factor) {
+    __syncthreads();
+    for (int w = tid; w < TW; w += THREADS) bits[tile * TW + w] = sBits[w];
+  }
+}
+
+/* Backward: x_i = y_i - g_i q, q = x of the next block start below. */
+template <typename T>
+__global__ void __launch_bounds__(THREADS)
+pdp_backward_kernel(int64_t n, const T *__restrict__ g, const unsigned *__restrict__ bits,
+                    T *z, Msg<T> msg, int64_t ntiles)
+{
+  typedef typename Ar<T>::F F;
+  __shared__ F sWarp[NWARPS];
+  __shared__ T sQ;
+  __shared__ unsigned sTile;
+  const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5;
+  if (tid == 0) sTile = atomicAdd(&msg.tickets[1], 1u);
+  __syncthreads();
+  const int64_t tile = ntiles - 1 - (int64_t)sTile, r0 = tile * TILE;
+
+  T y[C], gg[C];
+  int st[C];
+  F f = Ar<T>::fid();
+#pragma unroll
+  for (int k = C - 1; k >= 0; k--) {
+    const int64_t i = r0 + tid * C + k;
+    if (i < n) {
+      y[k] = z[i];
+      gg[k] = g[i];
+      st[k] = (bits[i >> 5] >> (i & 31)) & 1u;
+      f = Ar<T>::fcomp(Ar<T>::frow(st[k], y[k], gg[k]), f);
+    } else {
+      y[k] = 0; gg[k] = 0; st[k] = 0;
+    }
+  }
+  /* suffix scans: the rows below come first */
+  F inc = f;
+#pragma unroll
+  for (int d = 1; d < 32; d <<= 1) {
+    F o;
+    o.m = __shfl_down_sync(0xffffffffu, inc.m, d);
+    o.c = __shfl_down_sync(0xffffffffu, inc.c, d);
+    if (lane + d < 32) inc = Ar<T>::fcomp(inc, o);
+  }
+  F lexc;
+  lexc.m = __shfl_down_sync(0xffffffffu, inc.m, 1);
+  lexc.c = __shfl_down_sync(0xffffffffu, inc.c, 1);
+  if (lane == 31) lexc = Ar<T>::fid();
+  if (lane == 0) sWarp[wid] = inc;
+  __syncthreads();
+  if (tid == 0) {
+    for (int w = NWARPS - 2; w >= 0; w--) sWarp[w] = Ar<T>::fcomp(sWarp[w], sWarp[w + 1]);
+    const F tagg = sWarp[0];
+    T q;
+    if (tile == ntiles - 1) {
+      q = T(0);
+    } else {
+      msg.bagg[tile] = tagg;
+      post_flag(&msg.bflag[tile], F_AGG);
+      int64_t j = tile + 1;
+      while (wait_flag(&msg.bflag[j]) != F_INC) j++; /* the last tile posts INC only */
+      q = msg.binc[j];
+      for (j = j - 1; j > tile; j--) q = tile_fapply<T>(msg.bagg[j], q);
+    }
+    sQ = q;
+    msg.binc[tile] = tile_fapply<T>(tagg, q);
+    post_flag(&msg.bflag[tile], F_INC);
+  }
+  __syncthreads();
+  T q = sQ;
+  if (wid < NWARPS - 1) q = Ar<T>::fapply(sWarp[wid + 1], q);
+  q = Ar<T>::fapply(lexc, q);
+#pragma unroll
+  for (int k = C - 1; k >= 0; k--) {
+    const int64_t i = r0 + tid * C + k;
+    if (i < n) {
+      const T x = y[k] - gg[k] * q;
+      if (st[k]) q = x;
+      z[i] = x;
+    }
+  }
+}
+
+/* Workspace layout: one function for the size and the solver. */
+struct Layout {
+  size_t g, bits, words, fagg, finc, bagg, binc, bytes;
+  int64_t ntiles;
+};
+template <typename T> Layout pdp_layout(int64_t n)
+{
+  Layout L;
+  L.ntiles = (n + TILE - 1) / TILE;
+  const size_t nt = (size_t)L.ntiles;
+  L.g = 0;
+  L.bits = gtsv__align(L.g + (size_t)n * sizeof(T));
+  L.words = gtsv__align(L.bits + nt * TW * sizeof(unsigned));
+  L.fagg = gtsv__align(L.words + (2 + 3 * nt) * sizeof(unsigned));
+  L.finc = gtsv__align(L.fagg + nt * sizeof(typename Ar<T>::G));
+  L.bagg = gtsv__align(L.finc + nt * sizeof(typename Ar<T>::S));
+  L.binc = gtsv__align(L.bagg + nt * sizeof(typename Ar<T>::F));
+  L.bytes = gtsv__align(L.binc + nt * sizeof(T));
+  return L;
+}
+
+/* Queue the solve of one system (nrhs columns) with key base key_base. */
+template <typename T>
+gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
+                       const T *du, T *B, int64_t ldb, unsigned long long key_base, int norm,
+                       char *ws, const Layout &L)
+{
+  cudaStream_t stream = gtsv__cuda_stream(h);
+  Msg<T> m;
+  unsigned *words = reinterpret_cast<unsigned *>(ws + L.words);
+  const size_t nt = (size_t)L.ntiles;
+  m.tickets = words;
+  m.fflag = words + 2;
+  m.sflag = words + 2 + nt;
+  m.bflag = words + 2 + 2 * nt;
+  m.fagg = reinterpret_cast<typename Ar<T>::G *>(ws + L.fagg);
+  m.finc = reinterpret_cast<typename Ar<T>::S *>(ws + L.finc);
+  m.bagg = reinterpret_cast<typename Ar<T>::F *>(ws + L.bagg);
+  m.binc = reinterpret_cast<T *>(ws + L.binc);
+  T *g = reinterpret_cast<T *>(ws + L.g);
+  unsigned *bits = reinterpret_cast<unsigned *>(ws + L.bits);
+  for (int64_t c = 0; c < nrhs; c++) {
+    T *z = B + c * ldb;
+    GTSV_CUDA_TRY(cudaMemsetAsync(words, 0, (2 + 3 * nt) * sizeof(unsigned), stream));
+    const int wf = c == 0;
+    if (norm == GTSV_PDP_NORM_EVERY)
+      pdp_forward_kernel<T, GTSV_PDP_NORM_EVERY><<<(unsigned)nt, THREADS, 0, stream>>>(
+          n, dl, d, du, z, g, bits, m, wf, h->cuda->info, key_base);
+    else if (norm == GTSV_PDP_NORM_NONE)
+      pdp_forward_kernel<T, GTSV_PDP_NORM_NONE><<<(unsigned)nt, THREADS, 0, stream>>>(
+          n, dl, d, du, z, g, bits, m, wf, h->cuda->info, key_base);
+    else
+      pdp_forward_kernel<T, GTSV_PDP_NORM_THRESHOLD><<<(unsigned)nt, THREADS, 0, stream>>>(
+          n, dl, d, du, z, g, bits, m, wf, h->cuda->info, key_base);
+    GTSV_CUDA_TRY(cudaGetLastError());
+    pdp_backward_kernel<T><<<(unsigned)nt, THREADS, 0, stream>>>(n, g, bits, z, m, L.ntiles);
+    GTSV_CUDA_TRY(cudaGetLastError());
+  }
+  return GTSV_STATUS_SUCCESS;
+}
+
+/* tickets and tile numbers are 32-bit; grids up to 2^31-1 blocks */
+constexpr int64_t MAX_N = (int64_t)0x7fffffff * TILE / 2;
 
 template <typename T>
-static gtsv_status stub_gtsv(gtsv_handle, int64_t, int64_t, const T *, const T *,
-                             const T *, T *, int64_t)
+gtsv_status pdp_gtsv(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
+                     const T *du, T *B, int64_t ldb, int norm)
 {
-  return GTSV_STATUS_NOT_SUPPORTED;
+  void *ws = nullptr;
+  if (n > MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
+  const Layout L = pdp_layout<T>(n);
+  gtsv_status s = gtsv__cuda_begin(h, n);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  s = gtsv__cuda_workspace(h, L.bytes, &ws);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  return pdp_system<T>(h, n, nrhs, dl, d, du, B, ldb, 0ull, norm, (char *)ws, L);
 }
+
+/* A strided batch as a loop of single-system solves (one workspace, stream
+   order keeps them apart); singularity keyed by system. Meant for few long
+   systems: many short ones belong to the batch solver (src/batch). */
 template <typename T>
-static gtsv_status stub_strided(gtsv_handle, int64_t, const T *, const T *, const T *,
-                                T *, int64_t, int64_t)
+gtsv_status pdp_strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du,
+                        T *x, int64_t batch, int64_t stride)
 {
-  return GTSV_STATUS_NOT_SUPPORTED;
+  void *ws = nullptr;
+  if (n > MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
+  const Layout L = pdp_layout<T>(n);
+  gtsv_status s = gtsv__cuda_begin(h, n);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  s = gtsv__cuda_workspace(h, L.bytes, &ws);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  for (int64_t k = 0; k < batch; k++) {
+    s = pdp_system<T>(h, n, 1, dl + k * stride, d + k * stride, du + k * stride,
+                      x + k * stride, n, (unsigned long long)k * (unsigned long long)n,
+                      GTSV_PDP_NORM_THRESHOLD, (char *)ws, L);
+    if (s != GTSV_STATUS_SUCCESS) return s;
+  }
+  return GTSV_STATUS_SUCCESS;
 }
+
+} // namespace
+
 extern "C" gtsv_status gtsv__s_pdp_cuda(gtsv_handle h, int64_t n, int64_t nrhs,
                                         const float *dl, const float *d, const float *du,
                                         float *B, int64_t ldb)
 {
-  return stub_gtsv<float>(h, n, nrhs, dl, d, du, B, ldb);
+  return pdp_gtsv<float>(h, n, nrhs, dl, d, du, B, ldb, GTSV_PDP_NORM_THRESHOLD);
 }
 extern "C" gtsv_status gtsv__d_pdp_cuda(gtsv_handle h, int64_t n, int64_t nrhs,
                                         const double *dl, const double *d,
                                         const double *du, double *B, int64_t ldb)
 {
-  return stub_gtsv<double>(h, n, nrhs, dl, d, du, B, ldb);
+  return pdp_gtsv<double>(h, n, nrhs, dl, d, du, B, ldb, GTSV_PDP_NORM_THRESHOLD);
+}
+extern "C" gtsv_status gtsv__s_pdp_cuda_opts(gtsv_handle h, int64_t n, int64_t nrhs,
+                                             const float *dl, const float *d,
+                                             const float *du, float *B, int64_t ldb,
+                                             int norm)
+{
+  return pdp_gtsv<float>(h, n, nrhs, dl, d, du, B, ldb, norm);
+}
+extern "C" gtsv_status gtsv__d_pdp_cuda_opts(gtsv_handle h, int64_t n, int64_t nrhs,
+                                             const double *dl, const double *d,
+                                             const double *du, double *B, int64_t ldb,
+                                             int norm)
+{
+  return pdp_gtsv<double>(h, n, nrhs, dl, d, du, B, ldb, norm);
 }
 extern "C" gtsv_status gtsv__s_pdp_cuda_strided(gtsv_handle h, int64_t n, const float *dl,
                                                 const float *d, const float *du, float *x,
                                                 int64_t batch, int64_t stride)
 {
-  return stub_strided<float>(h, n, dl, d, du, x, batch, stride);
+  return pdp_strided<float>(h, n, dl, d, du, x, batch, stride);
 }
 extern "C" gtsv_status gtsv__d_pdp_cuda_strided(gtsv_handle h, int64_t n,
                                                 const double *dl, const double *d,
                                                 const double *du, double *x,
                                                 int64_t batch, int64_t stride)
 {
-  return stub_strided<double>(h, n, dl, d, du, x, batch, stride);
+  return pdp_strided<double>(h, n, dl, d, du, x, batch, stride);
 }

@@ -51,13 +51,21 @@
  * gamma = max(|sl|, |sr|) at the segment ends exceeds kGrowthTry, it tries
  * option B (the segment moved down one row: a different matrix, whose leading
  * minors interlace with A's) and keeps the better one. A partition where both
- * fail, a singular pivot in a reduced system, or a cancellation factor
- *     rho = (|u| + |sl x_l| + |sr x_r|) / max(|x_l|, |x_r|, |x_first|, |x_last|)
- * above kRhoMax at a segment end (checked in pass 2 of every level) sets a device
- * flag. Then the copy of b is restored and the whole system is solved by the
+ * fail, a singular pivot in a reduced system, or a non-finite x sets a device
+ * flag. Cancellation is judged globally, per level: at each segment end
+ *     rho = (|u| + |sl x_l| + |sr x_r|) / max |x| over the partition
+ * measures how much the rounding of the spikes is amplified in the separator
+ * equations; ends with rho > kRho0 add (|u| + |sl x_l| + |sr x_r|)^2 to the level's
+ * excess, and the level fails when sqrt(excess) > kExcessMax ||x||_2, i.e. when the
+ * amplified rounding could exceed what a backward-stable solve leaves in the
+ * residual (eps ||T|| ||x||). A per-partition rho limit (the host's rule, 256)
+ * sent random systems of 2^20 and 2^23 rows to the fallback in the first H200
+ * runs, whose residual was no better than SPIKE's.
+ * When the flag is set, the copy of b is restored and the whole system is solved by the
  * sequential DP (src/batch, one thread per right-hand side), gated on the flag, so
  * the answer, and a singular row reported through gtsv_get_info, are exactly
  * DP_SEQ's. Everything is queued on the handle's stream: no host synchronisation.
+ * The fallback is slow (about 0.2 us per row and right-hand side on an H200).
  *
  * Worked example (M = 4 for brevity), n = 8: partitions rows 0..3, 4..7. Option A
  * everywhere: separators 0, 3, 4, 7; segments 1..2 and 5..6; reduced rows
@@ -80,14 +88,16 @@ template <> struct Cfg<float> { static constexpr int M = 32; };
 constexpr int kWarps = 4;           /* warps per block */
 constexpr int64_t kBaseN = 64;      /* a reduced system this small: sequential DP */
 constexpr double kGrowthTry = 16.0; /* spike growth that makes a partition try B */
-constexpr double kRhoMax = 256.0;   /* cancellation that sends the solve to DP_SEQ */
+constexpr double kRho0 = 16.0;      /* a segment end cancelling more counts as excess */
+constexpr double kExcessMax = 1.0;  /* allowed ||excess|| / ||x|| per level (below) */
+constexpr size_t kHeader = 1024;    /* flag + per-level sums at the workspace start */
 
 /* Why the fallback ran: bits of the device flag (gtsv__spike_fallback_taken). */
 enum : unsigned {
   FB_PARTITION = 1u, /* pass 1: both options of a partition singular or non-finite */
   FB_BASE = 2u,      /* the smallest reduced system: singular pivot or non-finite x */
   FB_RESOLVE = 4u,   /* pass 2: singular pivot when re-solving a segment */
-  FB_CANCEL = 8u     /* pass 2: cancellation rho > kRhoMax, or non-finite x */
+  FB_CANCEL = 8u     /* cancellation excess above kExcessMax, or non-finite x */
 };
 
 /* One level of the recursion, as the kernels see it. */
@@ -371,7 +381,7 @@ spike_pass1(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
    level below); re-solve each segment and store x into L.b. */
 template <typename T, int M>
 __global__ void __launch_bounds__(kWarps * 32)
-spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag)
+spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag, double *sums)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
@@ -396,6 +406,7 @@ spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag)
     l_f = s4[0]; l_e = s4[1]; r_f = s4[2]; r_e = s4[3];
   }
   unsigned fail = 0;
+  double xsq = 0, excess = 0;
   for (int c = 0; c < q; c++) {
     T *bc = L.b + (int64_t)c * L.ldb;
     const T *xs = L.rb + (int64_t)c * R;
@@ -457,14 +468,23 @@ spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag)
         }
         if (opt) { X[0] = xa; X[1] = xb; } else { X[0] = xa; X[M - 1] = xb; }
         /* cancellation at the segment ends, relative to the largest |x| of the
-           partition (see the top of the file) */
+           partition (see the top of the file): a segment end whose rho exceeds
+           kRho0 adds its scale num^2 to the level's excess; the decision is
+           global (spike_decide), against the level's ||x||^2 */
         const T *u2 = L.ue + 2 * ((int64_t)c * L.P + k);
         const T nf = tabs(u2[0]) + tabs(l_f * xl) + tabs(r_f * xr);
         const T ne = tabs(u2[1]) + tabs(l_e * xl) + tabs(r_e * xr);
         T den = fmax(tabs(xl), tabs(xr));
+        double sq = 0;
+        for (int r = 0; r < M; r++)
+          if (row0 + (int64_t)lane * M + r < L.n) sq += (double)X[r] * (double)X[r];
         for (int r = s; r <= e; r++) den = fmax(den, tabs(X[r]));
         const T num = fmax(nf, ne);
-        if (!(den < T(INFINITY)) || !(num <= T(kRhoMax) * den)) fail |= FB_CANCEL;
+        if (!(den < T(INFINITY)) || !(num < T(INFINITY))) fail |= FB_CANCEL;
+        else {
+          xsq += sq;
+          if (!(num <= T(kRho0) * den)) excess += (double)num * (double)num;
+        }
       }
     }
     __syncwarp();
@@ -476,6 +496,26 @@ spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag)
     }
   }
   if (fail) atomicOr(flag, fail);
+  for (int o = 16; o > 0; o >>= 1) {
+    xsq += __shfl_xor_sync(0xffffffffu, xsq, o);
+    excess += __shfl_xor_sync(0xffffffffu, excess, o);
+  }
+  if (lane == 0) {
+    atomicAdd(sums, xsq);
+    if (excess > 0) atomicAdd(sums + 1, excess);
+  }
+}
+
+/* After every pass 2: a level whose cancellation excess is not small against its
+   ||x|| (sqrt(excess) > kExcessMax ||x||: rounding amplified by more than the
+   solution's own scale) sends the solve to the fallback. */
+__global__ void spike_decide(const double *sums, int nlev, unsigned *flag)
+{
+  if (threadIdx.x != 0 || blockIdx.x != 0) return;
+  for (int l = 0; l < nlev; l++) {
+    const double xsq = sums[2 * l], ex = sums[2 * l + 1];
+    if (!(ex <= kExcessMax * kExcessMax * xsq)) atomicOr(flag, FB_CANCEL);
+  }
 }
 
 /* The bottom of the recursion: one thread per right-hand side, n <= kBaseN. */
@@ -572,7 +612,7 @@ template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl)
     pl->nlev++;
   }
   pl->n[pl->nlev] = m;
-  pl->bcopy = 256;
+  pl->bcopy = kHeader;
   pl->region = al256(pl->bcopy + (size_t)n * q * t);
   size_t o = pl->region;
   for (int l = 0; l < pl->nlev; l++) {
@@ -634,7 +674,8 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
     attr_done[sizeof(T) == 8] = true;
   }
 
-  GTSV_CUDA_TRY(cudaMemsetAsync(flag, 0, sizeof(unsigned), st));
+  GTSV_CUDA_TRY(cudaMemsetAsync(ws, 0, kHeader, st)); /* flag and the level sums */
+  double *sums = (double *)(ws + 16);
   if (pl.zero_bytes) GTSV_CUDA_TRY(cudaMemsetAsync(ws + pl.zero, 0, pl.zero_bytes, st));
 
   Level<T> lv[48];
@@ -674,9 +715,12 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   }
   for (int l = pl.nlev - 1; l >= 0; l--) {
     const int64_t warps = (lv[l].P + 31) / 32, grid = (warps + kWarps - 1) / kWarps;
-    spike_pass2<T, M><<<(unsigned)grid, kWarps * 32, smem2, st>>>(lv[l], q, opts, flag);
+    spike_pass2<T, M><<<(unsigned)grid, kWarps * 32, smem2, st>>>(lv[l], q, opts, flag,
+                                                                  sums + 2 * l);
     GTSV_CUDA_TRY(cudaGetLastError());
   }
+  spike_decide<<<1, 32, 0, st>>>(sums, pl.nlev, flag);
+  GTSV_CUDA_TRY(cudaGetLastError());
   /* the fallback, gated on the flag: b back, then DP_SEQ */
   spike_restore<T><<<264, 256, 0, st>>>(n, q, bcopy, B, ldb, flag);
   GTSV_CUDA_TRY(cudaGetLastError());

@@ -1,0 +1,53 @@
+/* Internal switches of the PDP solvers, for the tests and the ablations: the
+   normalisation variant (pdp_arith.h), the host chunk length, and a view of the
+   pivot structure the host reference chose. The public entry points (pdp.h)
+   call these with the defaults. C-includable. */
+#ifndef GTSV_PDP_PDP_OPTS_H
+#define GTSV_PDP_PDP_OPTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "core/internal.h"
+#include "pdp/pdp_arith.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GTSV_PDP_HOST_CHUNK 32 /* rows per chunk of the host reference */
+
+typedef struct {
+  int norm;       /* GTSV_PDP_NORM_THRESHOLD (default, 0), _EVERY or _NONE */
+  int64_t chunk;  /* host: rows per chunk, 0 = GTSV_PDP_HOST_CHUNK; chunk >= n is
+                     the purely sequential recurrence */
+  uint8_t *flags; /* host, optional (n entries): on success the pivot blocks in
+                     DP_SEQ's encoding (GTSV_PIV_1x1, _2x2_FIRST, _2x2_SECOND) */
+} gtsv_pdp_opts;
+
+/* Host workspace layout (byte offsets) of one n-row solve with a given chunk:
+   one function for the size and the solver. */
+typedef struct {
+  size_t g, role, agg, sin, aff, qin, fin, fmap, bytes;
+  int64_t nchunks;
+} gtsv_pdp_host_layout;
+gtsv_pdp_host_layout gtsv__pdp_host_layout(int64_t n, int64_t chunk, size_t elt);
+
+#define GTSV_PDP_OPTS_DECLARE(T, P)                                                \
+  /* gtsv__?_pdp_host with switches; opts may be NULL (defaults). */                \
+  gtsv_status gtsv__##P##_pdp_host_opts(gtsv_handle h, int64_t n, int64_t nrhs,    \
+                                         const T *dl, const T *d, const T *du,      \
+                                         T *B, int64_t ldb, int64_t *bad,           \
+                                         const gtsv_pdp_opts *opts);                \
+  /* gtsv__?_pdp_cuda with a normalisation variant (CUDA builds only). */          \
+  gtsv_status gtsv__##P##_pdp_cuda_opts(gtsv_handle h, int64_t n, int64_t nrhs,    \
+                                         const T *dl, const T *d, const T *du,      \
+                                         T *B, int64_t ldb, int norm);
+GTSV_PDP_OPTS_DECLARE(float, s)
+GTSV_PDP_OPTS_DECLARE(double, d)
+#undef GTSV_PDP_OPTS_DECLARE
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GTSV_PDP_PDP_OPTS_H */

@@ -1,0 +1,335 @@
+/* GPU parallel diagonal pivoting (src/pdp/pdp.cu) against LAPACK and DP_SEQ,
+   float and double, on device memory. Exits 77 (skipped) without a device.
+
+   Method: a problem is built on the host (tu_problem, LAPACK's solution and
+   residual), copied to the device, solved through the public API with
+   GTSV_ALGO_PDP (device pointers), copied back and judged by the shared rule
+   (tu_problem_verdict); a singular system's row (gtsv_get_info) must be DP_SEQ's.
+   Sizes sit on every boundary of the kernel: a thread holds C = 4 rows, a warp
+   128, a tile 1024 (a block), and look-back chains of 1 .. 4096 tiles (n up to
+   2^22). Also: nrhs > 1 with ldb > n (padding untouched), the thesis types 8, 13,
+   17, 18, EVERY == THRESHOLD normalisation bitwise, a strided batch, and the
+   stress test: 1000 back-to-back solves of n = 2^20 on one stream give bitwise
+   the first answer (the look-back is deterministic by construction, pdp.cu).
+   Example: n = 1025 is one full tile and a tile of one row, whose state comes
+   entirely from the look-back. */
+#include <check.h>
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gtsv/gtsv.h"
+#include "gtsv/testmat.h"
+#include "pdp/pdp_opts.h"
+#include "testutil.h"
+
+static int have_gpu(void)
+{
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return count > 0;
+}
+
+static void report(void)
+{
+  char first[1024];
+  int nf = tu_failures();
+  snprintf(first, sizeof first, "%s", tu_first_failure());
+  tu_reset_failures();
+  ck_assert_msg(nf == 0, "%d failure(s); first: %s", nf, first);
+}
+
+typedef struct {
+  void *dl, *d, *du, *x;
+} dev_t_;
+
+static void dev_up(const tu_problem *P, dev_t_ *D)
+{
+  size_t e = tu_elt(P->prec), mb = (size_t)P->mlen * e, bb = (size_t)P->blen * e;
+  ck_assert(cudaMalloc(&D->dl, mb) == cudaSuccess && cudaMalloc(&D->d, mb) == cudaSuccess &&
+            cudaMalloc(&D->du, mb) == cudaSuccess && cudaMalloc(&D->x, bb) == cudaSuccess);
+  ck_assert(cudaMemcpy(D->dl, P->dl, mb, cudaMemcpyHostToDevice) == cudaSuccess);
+  ck_assert(cudaMemcpy(D->d, P->d, mb, cudaMemcpyHostToDevice) == cudaSuccess);
+  ck_assert(cudaMemcpy(D->du, P->du, mb, cudaMemcpyHostToDevice) == cudaSuccess);
+  ck_assert(cudaMemcpy(D->x, P->b, bb, cudaMemcpyHostToDevice) == cudaSuccess);
+}
+static void dev_down(tu_problem *P, const dev_t_ *D)
+{
+  ck_assert(cudaMemcpy(P->x, D->x, (size_t)P->blen * tu_elt(P->prec),
+                       cudaMemcpyDeviceToHost) == cudaSuccess);
+}
+static void dev_free(dev_t_ *D)
+{
+  cudaFree(D->dl); cudaFree(D->d); cudaFree(D->du); cudaFree(D->x);
+}
+
+/* DP_SEQ on the host: status and row */
+static gtsv_status dp_seq(const tu_problem *P, int64_t *row)
+{
+  gtsv_handle h;
+  int64_t info = 0;
+  void *x = tu_dup(P->prec, P->b, P->blen);
+  gtsv_status st;
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  gtsv_set_algo(h, GTSV_ALGO_DP_SEQ);
+  st = tu_gtsv(h, P->prec, P->n, P->nrhs, P->dl, P->d, P->du, x, P->ldb);
+  *row = -1;
+  gtsv_get_info(h, &info, row);
+  gtsv_destroy(h);
+  free(x);
+  return st;
+}
+
+/* solve P on the device with PDP (norm < 0: the public path), judge it */
+static void solve_judge(gtsv_handle h, tu_problem *P, int norm, const char *ctx)
+{
+  dev_t_ D;
+  char why[512];
+  int64_t info = 0, row = -1, dprow = -1;
+  gtsv_status st, gi;
+  dev_up(P, &D);
+  if (norm < 0)
+    st = tu_gtsv(h, P->prec, P->n, P->nrhs, D.dl, D.d, D.du, D.x, P->ldb);
+  else if (P->prec == TU_FLOAT)
+    st = gtsv__s_pdp_cuda_opts(h, P->n, P->nrhs, D.dl, D.d, D.du, D.x, P->ldb, norm);
+  else
+    st = gtsv__d_pdp_cuda_opts(h, P->n, P->nrhs, D.dl, D.d, D.du, D.x, P->ldb, norm);
+  TU_EXPECT(st == GTSV_STATUS_SUCCESS, "%s: device solve returned %s", ctx, tu_status_name(st));
+  gi = gtsv_get_info(h, &info, &row);
+  dev_down(P, &D);
+  TU_EXPECT(tu_problem_verdict(P, gi, why, sizeof why), "%s: %s", ctx, why);
+  if (gi == GTSV_STATUS_SINGULAR || P->info[0] > 0) {
+    gtsv_status ds = dp_seq(P, &dprow);
+    TU_EXPECT(ds == gi && (gi != GTSV_STATUS_SINGULAR || row == dprow),
+              "%s: status %s row %lld, DP_SEQ %s row %lld", ctx, tu_status_name(gi),
+              (long long)row, tu_status_name(ds), (long long)dprow);
+  }
+  dev_free(&D);
+}
+
+static const int64_t sizes[] = {1, 2, 3, 4, 5, 31, 32, 33, 127, 128, 129, 511, 512, 513,
+                                1023, 1024, 1025, 2047, 2048, 2049, 4095, 4096, 4097,
+                                65535, 65536, 65537, 1 << 20, (1 << 20) + 1};
+#define NSIZES (int)(sizeof sizes / sizeof *sizes)
+
+START_TEST(kinds_vs_lapack)
+{
+  tu_prec p = (tu_prec)(_i / TU_NKINDS);
+  tu_kind k = (tu_kind)(_i % TU_NKINDS);
+  gtsv_handle h;
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
+  for (int si = 0; si < NSIZES; si++) {
+    int64_t n = sizes[si], nrhs = n <= 4097 ? 3 : 1, ldb = n + (nrhs > 1 ? 3 : 0);
+    tu_problem P;
+    char ctx[160];
+    snprintf(ctx, sizeof ctx, "gpu %s %s n=%lld nrhs=%lld", tu_prec_name(p), tu_kind_name(k),
+             (long long)n, (long long)nrhs);
+    tu_problem_init(&P, p, k, n, nrhs, ldb, 1, n, 200 + (uint64_t)si);
+    solve_judge(h, &P, -1, ctx);
+    tu_problem_free(&P);
+  }
+  gtsv_destroy(h);
+  report();
+}
+END_TEST
+
+START_TEST(large_sizes)
+{
+  static const int64_t ns[] = {(1 << 22) - 1, 1 << 22};
+  tu_prec p = (tu_prec)_i;
+  gtsv_handle h;
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
+  for (int ni = 0; ni < 2; ni++)
+    for (int k = 0; k < TU_NKINDS; k += 2) { /* random, dominant, near-singular */
+      tu_problem P;
+      char ctx[160];
+      snprintf(ctx, sizeof ctx, "gpu %s %s n=%lld", tu_prec_name(p), tu_kind_name((tu_kind)k),
+               (long long)ns[ni]);
+      tu_problem_init(&P, p, (tu_kind)k, ns[ni], 1, ns[ni], 1, ns[ni], 9);
+      solve_judge(h, &P, -1, ctx);
+      tu_problem_free(&P);
+    }
+  gtsv_destroy(h);
+  report();
+}
+END_TEST
+
+START_TEST(thesis_types)
+{
+  static const int types[] = {8, 13, 17, 18};
+  tu_prec p = (tu_prec)_i;
+  gtsv_handle h;
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
+  for (int t = 0; t < 4; t++)
+    for (int64_t n = 512; n <= 8192; n *= 16) {
+      tu_problem P;
+      char ctx[160];
+      if (n > 512 && types[t] == 8) continue; /* randsvd is O(n^2) to generate */
+      tu_problem_init(&P, p, TU_RANDOM, n, 2, n + 1, 1, n, 1);
+      if (p == TU_FLOAT) {
+        ck_assert_int_eq(gtsv_testmat_s(types[t], n, 42, P.dl, P.d, P.du), GTSV_TESTMAT_OK);
+        gtsv_testmat_rhs_s(n, 43, P.b);
+        gtsv_testmat_rhs_s(n, 44, (float *)P.b + P.ldb);
+      } else {
+        ck_assert_int_eq(gtsv_testmat_d(types[t], n, 42, P.dl, P.d, P.du), GTSV_TESTMAT_OK);
+        gtsv_testmat_rhs_d(n, 43, P.b);
+        gtsv_testmat_rhs_d(n, 44, (double *)P.b + P.ldb);
+      }
+      tu_problem_prepare(&P);
+      snprintf(ctx, sizeof ctx, "gpu %s type %d (%s) n=%lld", tu_prec_name(p), types[t],
+               gtsv_testmat_name(types[t]), (long long)n);
+      solve_judge(h, &P, -1, ctx);
+      tu_problem_free(&P);
+    }
+  gtsv_destroy(h);
+  report();
+}
+END_TEST
+
+START_TEST(normalisation_variants)
+{
+  tu_prec p = (tu_prec)_i;
+  int64_t n = 1 << 20;
+  gtsv_handle h;
+  tu_problem P;
+  void *xe;
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  tu_problem_init(&P, p, TU_RANDOM, n, 1, n, 1, n, 4);
+  solve_judge(h, &P, GTSV_PDP_NORM_EVERY, "gpu EVERY");
+  xe = tu_dup(p, P.x, P.blen);
+  solve_judge(h, &P, GTSV_PDP_NORM_THRESHOLD, "gpu THRESHOLD");
+  TU_EXPECT(tu_same(p, xe, P.x, P.blen), "%s: EVERY and THRESHOLD differ on the GPU",
+            tu_prec_name(p));
+  {
+    /* without normalisation theta leaves the range on 2^20 random rows */
+    dev_t_ D;
+    char why[512];
+    int64_t info, row;
+    gtsv_status gi;
+    dev_up(&P, &D);
+    if (p == TU_FLOAT)
+      gtsv__s_pdp_cuda_opts(h, n, 1, D.dl, D.d, D.du, D.x, n, GTSV_PDP_NORM_NONE);
+    else
+      gtsv__d_pdp_cuda_opts(h, n, 1, D.dl, D.d, D.du, D.x, n, GTSV_PDP_NORM_NONE);
+    gi = gtsv_get_info(h, &info, &row);
+    dev_down(&P, &D);
+    TU_EXPECT(!tu_problem_verdict(&P, gi, why, sizeof why),
+              "%s: NONE solved it: the matrix does not test normalisation", tu_prec_name(p));
+    dev_free(&D);
+  }
+  free(xe);
+  tu_problem_free(&P);
+  gtsv_destroy(h);
+  report();
+}
+END_TEST
+
+START_TEST(strided_batch)
+{
+  tu_prec p = (tu_prec)_i;
+  int64_t n = 5000, batch = 3, stride = 5003;
+  gtsv_handle h;
+  tu_problem P;
+  dev_t_ D;
+  char why[512];
+  int64_t info = 0, row = -1;
+  gtsv_status gi;
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
+  tu_problem_init(&P, p, TU_RANDOM, n, 1, stride, batch, stride, 12);
+  tu_problem_zero_row(&P, 1, 2500); /* system 1 singular, its neighbours not */
+  tu_problem_prepare(&P);
+  dev_up(&P, &D);
+  TU_EXPECT(tu_gtsv_batch(h, p, n, D.dl, D.d, D.du, D.x, batch, stride) ==
+                GTSV_STATUS_SUCCESS, "%s: batch not queued", tu_prec_name(p));
+  gi = gtsv_get_info(h, &info, &row);
+  dev_down(&P, &D);
+  TU_EXPECT(tu_problem_verdict(&P, gi, why, sizeof why), "gpu %s batch: %s", tu_prec_name(p),
+            why);
+  TU_EXPECT(info == 2, "gpu %s batch: info %lld, expected 2", tu_prec_name(p), (long long)info);
+  dev_free(&D);
+  tu_problem_free(&P);
+  gtsv_destroy(h);
+  report();
+}
+END_TEST
+
+START_TEST(stress_bitwise)
+{
+  tu_prec p = (tu_prec)_i;
+  int64_t n = 1 << 20;
+  size_t bytes = (size_t)n * tu_elt(p);
+  gtsv_handle h;
+  tu_problem P;
+  dev_t_ D;
+  void *x0, *xb, *first, *xk;
+  int differ = 0;
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
+  tu_problem_init(&P, p, TU_RANDOM, n, 1, n, 1, n, 21);
+  dev_up(&P, &D);
+  /* 1000 solves of the same b (a device copy before each), queued back to back;
+     every 97th answer is copied back and compared with the first */
+  ck_assert(cudaMalloc(&xb, bytes) == cudaSuccess && cudaMalloc(&x0, bytes) == cudaSuccess);
+  ck_assert(cudaMemcpy(x0, P.b, bytes, cudaMemcpyHostToDevice) == cudaSuccess);
+  first = malloc(bytes);
+  xk = malloc(bytes);
+  ck_assert(first && xk);
+  for (int it = 0; it < 1000; it++) {
+    ck_assert(cudaMemcpyAsync(xb, x0, bytes, cudaMemcpyDeviceToDevice, 0) == cudaSuccess);
+    ck_assert_int_eq(tu_gtsv(h, p, n, 1, D.dl, D.d, D.du, xb, n), GTSV_STATUS_SUCCESS);
+    if (it == 0 || it % 97 == 0 || it == 999) {
+      ck_assert(cudaMemcpy(it == 0 ? first : xk, xb, bytes, cudaMemcpyDeviceToHost) ==
+                cudaSuccess);
+      if (it > 0) differ += memcmp(first, xk, bytes) != 0;
+    }
+  }
+  TU_EXPECT(differ == 0, "gpu %s: %d of the sampled solves differ bitwise from the first",
+            tu_prec_name(p), differ);
+  memcpy(P.x, first, bytes);
+  {
+    char why[512];
+    TU_EXPECT(tu_problem_verdict(&P, GTSV_STATUS_SUCCESS, why, sizeof why), "gpu %s stress: %s",
+              tu_prec_name(p), why);
+  }
+  cudaFree(xb); cudaFree(x0);
+  free(first); free(xk);
+  dev_free(&D);
+  tu_problem_free(&P);
+  gtsv_destroy(h);
+  report();
+}
+END_TEST
+
+int main(void)
+{
+  Suite *s;
+  TCase *tc;
+  SRunner *sr;
+  int failed;
+  if (!have_gpu()) {
+    fprintf(stderr, "check_gpu_pdp: no CUDA device, skipped\n");
+    return 77;
+  }
+  s = suite_create("gpu_pdp");
+  tc = tcase_create("gpu_pdp");
+  tcase_set_timeout(tc, 900);
+  tcase_add_loop_test(tc, kinds_vs_lapack, 0, TU_NPREC * TU_NKINDS);
+  tcase_add_loop_test(tc, large_sizes, 0, TU_NPREC);
+  tcase_add_loop_test(tc, thesis_types, 0, TU_NPREC);
+  tcase_add_loop_test(tc, normalisation_variants, 0, TU_NPREC);
+  tcase_add_loop_test(tc, strided_batch, 0, TU_NPREC);
+  tcase_add_loop_test(tc, stress_bitwise, 0, TU_NPREC);
+  suite_add_tcase(s, tc);
+  sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? 1 : 0;
+}
