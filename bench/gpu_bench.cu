@@ -313,6 +313,7 @@ static void print_case(const std::string &name, const std::vector<Row> &rows, si
                    r.solver.c_str(), t, e, v, res, r.note.c_str());
   }
   std::fflush(stdout);
+  if (g_md) std::fflush(g_md);
 }
 
 static std::string mb(size_t bytes)
