@@ -532,6 +532,7 @@ int main(int argc, char **argv)
 {
   const char *only = nullptr, *md = nullptr, *commit = "unknown", *prec = "both";
   bool quick = false;
+  long long only_n = 0; /* --n: the single and ablation cases at this size only */
   for (int i = 1; i < argc; i++) {
     if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!std::strcmp(argv[i], "--quick")) quick = true;
@@ -539,9 +540,10 @@ int main(int argc, char **argv)
     else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) g_reps = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--md") && i + 1 < argc) md = argv[++i];
     else if (!std::strcmp(argv[i], "--commit") && i + 1 < argc) commit = argv[++i];
+    else if (!std::strcmp(argv[i], "--n") && i + 1 < argc) only_n = std::atoll(argv[++i]);
     else {
       std::fprintf(stderr, "usage: %s [--only batch|single|ablation] [--quick] [--prec d|s|both] "
-                           "[--reps R] [--md FILE] [--commit SHA]\n", argv[0]);
+                           "[--reps R] [--n N] [--md FILE] [--commit SHA]\n", argv[0]);
       return 2;
     }
   }
@@ -606,6 +608,7 @@ int main(int argc, char **argv)
     std::vector<int64_t> ns = quick ? std::vector<int64_t>{(int64_t)1 << 20}
                                     : std::vector<int64_t>{(int64_t)1 << 20, (int64_t)1 << 23,
                                                            (int64_t)1 << 25};
+    if (only_n > 0) ns = std::vector<int64_t>{only_n};
     for (int pi = 0; pi < 2; pi++) {
       if ((pi == 0 && !dbl) || (pi == 1 && !flt)) continue;
       for (int dom = 0; dom < 2; dom++)
@@ -616,7 +619,7 @@ int main(int argc, char **argv)
     }
   }
   if (!only || !std::strcmp(only, "ablation")) {
-    const int64_t n = quick ? (int64_t)1 << 20 : (int64_t)1 << 23;
+    const int64_t n = only_n > 0 ? only_n : quick ? (int64_t)1 << 20 : (int64_t)1 << 23;
     for (int kind = 0; kind < 3; kind++) single_case<double>(h, sp, n, kind, true);
   }
   cusparseDestroy(sp);
