@@ -72,6 +72,8 @@
  * (x0, x3, x4, x7). Row 3 of T, a3 x2 + b3 x3 + c3 x4 = d3 with x2 = u_e - sl_e x0 -
  * sr_e x3, gives reduced row 1: (-a3 sl_e) x0 + (b3 - a3 sr_e) x3 + c3 x4 = d3 - a3 u_e.
  */
+#include <atomic>
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 #include "spike/spike.h"
 #include "batch/batch.h"
@@ -80,6 +82,7 @@
 
 namespace {
 using namespace gtsv_piv;
+namespace cg = cooperative_groups;
 
 template <typename T> struct Cfg;
 template <> struct Cfg<double> { static constexpr int M = 16; };
@@ -87,7 +90,7 @@ template <> struct Cfg<float> { static constexpr int M = 32; };
 
 constexpr int kWarps = 4;           /* warps per block */
 constexpr int64_t kBaseN = 64;      /* a reduced system this small: sequential DP */
-constexpr double kGrowthTry = 16.0; /* spike growth that makes a partition try B */
+constexpr double kGrowthTry = 64.0; /* spike growth that makes a partition try B */
 constexpr double kRho0 = 16.0;      /* a segment end cancelling more counts as excess */
 constexpr double kExcessMax = 1.0;  /* allowed ||excess|| / ||x|| per level (below) */
 constexpr size_t kHeader = 1024;    /* flag + per-level sums at the workspace start */
@@ -114,18 +117,31 @@ template <typename T> struct Level {
 
 template <typename T> __device__ __forceinline__ T tabs(T v) { return v < 0 ? -v : v; }
 
+enum { ARR_DL = 0, ARR_D = 1, ARR_DU = 2, ARR_B = 3 };
+
+/* Global loads of level data go through L2 only (ld.global.cg): inside the tail
+   kernel a level's arrays are written by other blocks between grid
+   synchronisations, and L1 is not coherent. */
+template <typename T> __device__ __forceinline__ T ld(const T *p) { return __ldcg(p); }
+
 /* Element r of a level array with the padding conventions: dl[0] and du[n-1]
    are 0, rows >= n are identity rows (0, 1, 0) with rhs 0. */
-enum { ARR_DL = 0, ARR_D = 1, ARR_DU = 2, ARR_B = 3 };
 template <typename T>
 __device__ __forceinline__ T padded(const T *p, int arr, int64_t r, int64_t n)
 {
   switch (arr) {
-  case ARR_DL: return (r > 0 && r < n) ? p[r] : T(0);
-  case ARR_D: return r < n ? p[r] : T(1);
-  case ARR_DU: return r + 1 < n ? p[r] : T(0);
-  default: return r < n ? p[r] : T(0);
+  case ARR_DL: return (r > 0 && r < n) ? ld(p + r) : T(0);
+  case ARR_D: return r < n ? ld(p + r) : T(1);
+  case ARR_DU: return r + 1 < n ? ld(p + r) : T(0);
+  default: return r < n ? ld(p + r) : T(0);
   }
+}
+
+/* Whether rows [row0, row0 + 32 M] are all inside (1, n - 1): no padding rule
+   applies to the warp's rows, so the loads need no bounds checks. */
+template <int M> __device__ __forceinline__ bool interior(int64_t row0, int64_t n)
+{
+  return row0 > 0 && row0 + 32 * M + 1 < n;
 }
 
 /* Stage rows [row0, row0 + 32 M) of dl, d, du into tiles [32][M+1], all three in
@@ -135,7 +151,16 @@ __device__ __forceinline__ void load_matrix(T (*tA)[M + 1], T (*tD)[M + 1], T (*
                                             const T *dl, const T *d, const T *du,
                                             int64_t row0, int64_t n, int lane, bool staged)
 {
-  if (staged) {
+  if (staged && interior<M>(row0, n)) {
+    const T *pa = dl + row0 + lane, *pd = d + row0 + lane, *pc = du + row0 + lane;
+#pragma unroll
+    for (int t = 0; t < M; t++) {
+      const int e = t * 32 + lane;
+      tA[e / M][e % M] = ld(pa + t * 32);
+      tD[e / M][e % M] = ld(pd + t * 32);
+      tC[e / M][e % M] = ld(pc + t * 32);
+    }
+  } else if (staged) {
 #pragma unroll 8
     for (int t = 0; t < M; t++) {
       const int e = t * 32 + lane;
@@ -160,7 +185,14 @@ template <typename T, int M>
 __device__ __forceinline__ void load_tile(T (*tile)[M + 1], const T *p, int arr, int64_t row0,
                                           int64_t n, int lane, bool staged)
 {
-  if (staged) {
+  if (staged && interior<M>(row0, n)) {
+    const T *pp = p + row0 + lane;
+#pragma unroll
+    for (int t = 0; t < M; t++) {
+      const int e = t * 32 + lane;
+      tile[e / M][e % M] = ld(pp + t * 32);
+    }
+  } else if (staged) {
 #pragma unroll 16
     for (int t = 0; t < M; t++) {
       const int e = t * 32 + lane;
@@ -271,18 +303,20 @@ template <typename T, int M> __host__ __device__ constexpr int tile_bytes()
   return 32 * (M + 1) * (int)sizeof(T);
 }
 
-/* Pass 1 of a level. bcopy: where the top level keeps its b (NULL below). */
-template <typename T, int M>
-__global__ void __launch_bounds__(kWarps * 32)
-spike_pass1(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
+/* Shared memory of one warp: four tiles [32][M+1] (dl, d, du, b) for both passes. */
+template <typename T, int M> __host__ __device__ constexpr int warp_smem()
 {
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
-  typedef T Tile[M + 1];
-  Tile *base = reinterpret_cast<Tile *>(smem_raw + (size_t)wib * 4 * tile_bytes<T, M>());
-  Tile *tA = base, *tD = base + 32, *tC = base + 64, *tB = base + 96;
-  const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
-  if (gw * 32 >= L.P) return; /* warp-uniform */
+  return 4 * tile_bytes<T, M>();
+}
+
+/* Pass 1 of a level for warp gw (partitions 32 gw .. 32 gw + 31), tiles at base.
+   bcopy: where the top level keeps its b (NULL below). */
+template <typename T, int M>
+__device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
+                           T *bcopy, unsigned opts, unsigned *flag)
+{
+  T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
+  (*tB)[M + 1] = base + 96;
   const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P;
   const bool active = k < L.P;
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
@@ -295,10 +329,12 @@ spike_pass1(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
     const T *bc = L.b + (int64_t)c * L.ldb;
     if (c > 0) __syncwarp(); /* the previous column's tile is read */
     load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
-    if (bcopy) { /* the top level's b, kept for the fallback (coalesced) */
+    if (bcopy) { /* the top level's b, kept for the fallback (coalesced; each
+                    lane reads back the tile entries it wrote itself) */
       for (int t = 0; t < M; t++) {
-        const int64_t r = row0 + t * 32 + lane;
-        if (r < L.n) bcopy[(int64_t)c * L.n + r] = bc[r];
+        const int e = t * 32 + lane;
+        const int64_t r = row0 + e;
+        if (r < L.n) bcopy[(int64_t)c * L.n + r] = tB[e / M][e % M];
       }
     }
     __syncwarp();
@@ -377,20 +413,16 @@ spike_pass1(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
   }
 }
 
-/* Pass 2 of a level: the separators' values are in L.rb (solved in place by the
-   level below); re-solve each segment and store x into L.b. */
+/* Pass 2 of a level for warp gw: the separators' values are in L.rb (solved in
+   place by the level below); re-solve each segment and store x into L.b. The
+   forward sweep leaves y in the b tile and the multipliers g in the du tile (each
+   overwrites a value already consumed), so pass 2 needs pass 1's four tiles. */
 template <typename T, int M>
-__global__ void __launch_bounds__(kWarps * 32)
-spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag, double *sums)
+__device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
+                           unsigned opts, unsigned *flag, double *sums)
 {
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
-  typedef T Tile[M + 1];
-  Tile *base = reinterpret_cast<Tile *>(smem_raw + (size_t)wib * 6 * tile_bytes<T, M>());
-  Tile *tA = base, *tD = base + 32, *tC = base + 64, *tB = base + 96, *tY = base + 128,
-       *tG = base + 160;
-  const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
-  if (gw * 32 >= L.P) return;
+  T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
+  (*tB)[M + 1] = base + 96;
   /* the fallback solves the system: skip (warp-uniform) */
   if (__shfl_sync(0xffffffffu, lane == 0 ? *(volatile unsigned *)flag : 0u, 0)) return;
   const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P;
@@ -398,12 +430,12 @@ spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag, double *sums)
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
 
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
-  const int opt = active ? L.opt[k] : 0;
+  const int opt = active ? ld(L.opt + k) : 0;
   const int s = 1 + opt, e = M - 2 + opt;
   T l_f = 0, l_e = 0, r_f = 0, r_e = 0;
   if (active) {
     const T *s4 = L.sp + 4 * k;
-    l_f = s4[0]; l_e = s4[1]; r_f = s4[2]; r_e = s4[3];
+    l_f = ld(s4); l_e = ld(s4 + 1); r_f = ld(s4 + 2); r_e = ld(s4 + 3);
   }
   unsigned fail = 0;
   double xsq = 0, excess = 0;
@@ -414,11 +446,12 @@ spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag, double *sums)
     load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     __syncwarp();
     if (active) {
-      const T *A = tA[lane], *D = tD[lane], *C = tC[lane];
-      T *X = tB[lane], *Y = tY[lane], *G = tG[lane];
-      const T xa = xs[2 * k], xb = xs[2 * k + 1];
+      const T *A = tA[lane], *D = tD[lane];
+      T *C = tC[lane], *X = tB[lane];
+      T *Y = X, *G = C; /* y over b, g over du: see above */
+      const T xa = ld(xs + 2 * k), xb = ld(xs + 2 * k + 1);
       const T xl = opt ? xb : xa;
-      const T xr = opt ? (k + 1 < L.P ? xs[2 * k + 2] : T(0)) : xb;
+      const T xr = opt ? (k + 1 < L.P ? ld(xs + 2 * k + 2) : T(0)) : xb;
       /* forward: L B y = b_seg - a_s xl e_1 - c_e xr e_m */
       X[s] -= A[s] * xl;
       X[e] -= C[e] * xr;
@@ -470,10 +503,10 @@ spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag, double *sums)
         /* cancellation at the segment ends, relative to the largest |x| of the
            partition (see the top of the file): a segment end whose rho exceeds
            kRho0 adds its scale num^2 to the level's excess; the decision is
-           global (spike_decide), against the level's ||x||^2 */
+           global (spike_restore), against the level's ||x||^2 */
         const T *u2 = L.ue + 2 * ((int64_t)c * L.P + k);
-        const T nf = tabs(u2[0]) + tabs(l_f * xl) + tabs(r_f * xr);
-        const T ne = tabs(u2[1]) + tabs(l_e * xl) + tabs(r_e * xr);
+        const T nf = tabs(ld(u2)) + tabs(l_f * xl) + tabs(r_f * xr);
+        const T ne = tabs(ld(u2 + 1)) + tabs(l_e * xl) + tabs(r_e * xr);
         T den = fmax(tabs(xl), tabs(xr));
         double sq = 0;
         for (int r = 0; r < M; r++)
@@ -506,36 +539,23 @@ spike_pass2(Level<T> L, int q, unsigned opts, unsigned *flag, double *sums)
   }
 }
 
-/* After every pass 2: a level whose cancellation excess is not small against its
-   ||x|| (sqrt(excess) > kExcessMax ||x||: rounding amplified by more than the
-   solution's own scale) sends the solve to the fallback. */
-__global__ void spike_decide(const double *sums, int nlev, unsigned *flag)
-{
-  if (threadIdx.x != 0 || blockIdx.x != 0) return;
-  for (int l = 0; l < nlev; l++) {
-    const double xsq = sums[2 * l], ex = sums[2 * l + 1];
-    if (!(ex <= kExcessMax * kExcessMax * xsq)) atomicOr(flag, FB_CANCEL);
-  }
-}
-
-/* The bottom of the recursion: one thread per right-hand side, n <= kBaseN. */
+/* The bottom of the recursion, right-hand side c: sequential DP, n <= kBaseN. */
 template <typename T>
-__global__ void spike_base(int64_t n, const T *dl, const T *d, const T *du, T *b,
-                           int64_t ldb, int q, unsigned *flag)
+__device__ void base_solve(int64_t n, const T *dl, const T *d, const T *du, T *b, int64_t ldb,
+                           int c, unsigned *flag)
 {
-  const int c = blockIdx.x * blockDim.x + threadIdx.x;
-  if (c >= q) return;
   T y[kBaseN], g[kBaseN];
   uint64_t first2 = 0;
   T *x = b + (int64_t)c * ldb;
   const int m = (int)n;
-  T bt = d[0], z = x[0];
+  T bt = ld(d), z = ld(x);
   int i = 0;
   while (i < m) {
     const bool h1 = i + 1 < m, h2 = i + 2 < m;
-    const T c0 = h1 ? du[i] : T(0), a1 = h1 ? dl[i + 1] : T(0), b1 = h1 ? d[i + 1] : T(0);
-    const T c1 = h2 ? du[i + 1] : T(0), a2 = h2 ? dl[i + 2] : T(0);
-    T z1 = h1 ? x[i + 1] : T(0);
+    const T c0 = h1 ? ld(du + i) : T(0), a1 = h1 ? ld(dl + i + 1) : T(0),
+            b1 = h1 ? ld(d + i + 1) : T(0);
+    const T c1 = h2 ? ld(du + i + 1) : T(0), a2 = h2 ? ld(dl + i + 2) : T(0);
+    T z1 = h1 ? ld(x + i + 1) : T(0);
     if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
       if (bad_piv(bt)) { atomicOr(flag, FB_BASE); return; }
       T p, gg;
@@ -546,8 +566,8 @@ __global__ void spike_base(int64_t n, const T *dl, const T *d, const T *du, T *b
       z = z1;
       i += 1;
     } else {
-      const T b2 = h2 ? d[i + 2] : T(0);
-      T z2 = h2 ? x[i + 2] : T(0), delta, p0, p1, g0, g1, y0, y1;
+      const T b2 = h2 ? ld(d + i + 2) : T(0);
+      T z2 = h2 ? ld(x + i + 2) : T(0), delta, p0, p1, g0, g1, y0, y1;
       const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
       if (bad_piv(delta)) { atomicOr(flag, FB_BASE); return; }
       fsol_2x2(p0, p1, c0, a1, b1, a2, z, z1, &y0, &y1, &z2);
@@ -572,12 +592,95 @@ __global__ void spike_base(int64_t n, const T *dl, const T *d, const T *du, T *b
   }
 }
 
-/* When the flag is set: put the saved right-hand sides back into B. */
+/* The top level's passes: one launch each over all SMs. */
+template <typename T, int M>
+__global__ void __launch_bounds__(kWarps * 32)
+spike_top1(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
+{
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+  const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
+  if (gw * 32 >= L.P) return; /* warp-uniform */
+  T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
+  pass1_warp<T, M>(L, gw, lane, base, q, bcopy, opts, flag);
+}
+
+template <typename T, int M>
+__global__ void __launch_bounds__(kWarps * 32)
+spike_top2(Level<T> L, int q, unsigned opts, unsigned *flag, double *sums)
+{
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+  const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
+  if (gw * 32 >= L.P) return;
+  T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
+  pass2_warp<T, M>(L, gw, lane, base, q, opts, flag, sums);
+}
+
+/* Every level below the top and the base, in one cooperative launch: the levels'
+   passes are separated by grid-wide synchronisations instead of kernel
+   boundaries (a reduced system of 2^20 rows and the ones below it cost about
+   3 us of launch latency each as separate kernels). lv[0 .. nlev-1] have passes
+   (global levels first .. first + nlev - 1), lv[nlev] is the base. */
+constexpr int kTailMax = 15;
+template <typename T> struct Tail {
+  Level<T> lv[kTailMax + 1];
+  int nlev, first;
+};
+
+template <typename T, int M>
+__global__ void __launch_bounds__(kWarps * 32)
+spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *flag,
+           double *sums)
+{
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  cg::grid_group grid = cg::this_grid();
+  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+  T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
+  const int64_t gw0 = (int64_t)blockIdx.x * kWarps + wib, nw = (int64_t)gridDim.x * kWarps;
+  for (int l = 0; l < t.nlev; l++) {
+    for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
+      __syncwarp(); /* the previous group's tiles are read */
+      pass1_warp<T, M>(t.lv[l], gw, lane, base, q, NULL, opts, flag);
+    }
+    grid.sync();
+  }
+  if (blockIdx.x == 0) {
+    const Level<T> &B = t.lv[t.nlev];
+    for (int c = threadIdx.x; c < q; c += blockDim.x)
+      base_solve<T>(B.n, B.dl, B.d, B.du, B.b, B.ldb, c, flag);
+  }
+  grid.sync();
+  for (int l = t.nlev - 1; l >= 0; l--) {
+    for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
+      __syncwarp();
+      pass2_warp<T, M>(t.lv[l], gw, lane, base, q, opts, flag, sums + 2 * (t.first + l));
+    }
+    if (l > 0) grid.sync();
+  }
+}
+
+/* After the last pass 2, gated on the outcome: a level whose cancellation excess is
+   not small against its ||x|| (sqrt(excess) > kExcessMax ||x||: rounding amplified
+   by more than the solution's own scale) sends the solve to the fallback; when the
+   flag is set (by that or any earlier failure) the saved right-hand sides go back
+   into B for the sequential DP that follows. */
 template <typename T>
 __global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ldb,
-                              const unsigned *flag)
+                              const double *sums, int nlev, unsigned *flag)
 {
-  if (*(volatile const unsigned *)flag == 0u) return;
+  __shared__ unsigned fail;
+  if (threadIdx.x == 0) {
+    unsigned f = *(volatile unsigned *)flag;
+    for (int l = 0; l < nlev; l++) {
+      const double xsq = ld(sums + 2 * l), ex = ld(sums + 2 * l + 1);
+      if (!(ex <= kExcessMax * kExcessMax * xsq)) f |= FB_CANCEL;
+    }
+    if ((f & FB_CANCEL) && blockIdx.x == 0) atomicOr(flag, FB_CANCEL);
+    fail = f;
+  }
+  __syncthreads();
+  if (fail == 0u) return;
   const int64_t total = n * q;
   for (int64_t t = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; t < total;
        t += (int64_t)gridDim.x * blockDim.x) {
@@ -586,13 +689,16 @@ __global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ld
   }
 }
 
-/* Workspace: [flag][b copy][levels | the fallback's workspace (aliased)]. */
+/* Workspace: [flag, level sums | every level's rd, rb (zeroed: pass 1 adds into
+   them) | b copy | the other level arrays | ...], the fallback's workspace aliasing
+   everything after the b copy (it runs when the levels are done). */
 struct Plan {
   int nlev;                  /* levels with passes; the base is level nlev */
-  int64_t n[48], P[48];
-  size_t off_sp[48], off_ue[48], off_opt[48], off_rdl[48], off_rdu[48];
-  size_t off_rd[48], off_rb[48]; /* inside the zeroed region */
-  size_t bcopy, region, zero, zero_bytes, fb_bytes, total;
+  int64_t n[kTailMax + 2], P[kTailMax + 2];
+  size_t off_sp[kTailMax + 1], off_ue[kTailMax + 1], off_opt[kTailMax + 1];
+  size_t off_rdl[kTailMax + 1], off_rdu[kTailMax + 1];
+  size_t off_rd[kTailMax + 1], off_rb[kTailMax + 1]; /* inside the zeroed region */
+  size_t zero_end, bcopy, region, fb_bytes, total;
   int fb_group;
 };
 
@@ -605,16 +711,23 @@ template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl)
   pl->nlev = 0;
   int64_t m = n;
   while (m > kBaseN) {
-    if (pl->nlev >= 47) return GTSV_STATUS_NOT_SUPPORTED;
+    if (pl->nlev >= kTailMax + 1) return GTSV_STATUS_NOT_SUPPORTED;
     pl->n[pl->nlev] = m;
     pl->P[pl->nlev] = (m + M - 1) / M;
     m = 2 * pl->P[pl->nlev];
     pl->nlev++;
   }
   pl->n[pl->nlev] = m;
-  pl->bcopy = kHeader;
+  size_t o = kHeader;
+  for (int l = 0; l < pl->nlev; l++) {
+    const size_t R = 2 * (size_t)pl->P[l];
+    pl->off_rd[l] = o; o = al256(o + R * t);
+    pl->off_rb[l] = o; o = al256(o + R * q * t);
+  }
+  pl->zero_end = o;
+  pl->bcopy = o;
   pl->region = al256(pl->bcopy + (size_t)n * q * t);
-  size_t o = pl->region;
+  o = pl->region;
   for (int l = 0; l < pl->nlev; l++) {
     const size_t P = (size_t)pl->P[l], R = 2 * P;
     pl->off_sp[l] = o; o = al256(o + 4 * P * t);
@@ -623,13 +736,6 @@ template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl)
     pl->off_rdl[l] = o; o = al256(o + R * t);
     pl->off_rdu[l] = o; o = al256(o + R * t);
   }
-  pl->zero = o;
-  for (int l = 0; l < pl->nlev; l++) {
-    const size_t R = 2 * (size_t)pl->P[l];
-    pl->off_rd[l] = o; o = al256(o + R * t);
-    pl->off_rb[l] = o; o = al256(o + R * q * t);
-  }
-  pl->zero_bytes = o - pl->zero;
   /* fallback: DP_SEQ on groups of columns, at most 16 launches */
   pl->fb_group = (int)(q <= 16 ? 1 : (q + 15) / 16);
   gtsv_batch_desc fd = {n, pl->fb_group, 0, 1, n, 1, 0, NULL};
@@ -643,6 +749,27 @@ template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl)
 template <typename T> struct BatchIn;
 template <> struct BatchIn<float> { static constexpr auto fn = gtsv__s_batch_solve_in; };
 template <> struct BatchIn<double> { static constexpr auto fn = gtsv__d_batch_solve_in; };
+
+/* Resident blocks of the tail kernel on the current device (the cooperative
+   launch needs all its blocks resident); asked once per device. */
+template <typename T, int M> int tail_blocks(int smem)
+{
+  static std::atomic<int> cache[64];
+  int dev = 0, sms = 0, per = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess) return -1;
+  int v = dev >= 0 && dev < 64 ? cache[dev].load(std::memory_order_relaxed) : 0;
+  if (v > 0) return v;
+  if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, spike_tail<T, M>, kWarps * 32,
+                                                    smem) != cudaSuccess ||
+      per < 1) {
+    (void)cudaGetLastError();
+    return -1;
+  }
+  v = sms * per;
+  if (dev >= 0 && dev < 64) cache[dev].store(v, std::memory_order_relaxed);
+  return v;
+}
 
 template <typename T>
 gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
@@ -660,27 +787,29 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   if (s != GTSV_STATUS_SUCCESS) return s;
   char *ws = (char *)wsv;
   unsigned *flag = (unsigned *)ws;
+  double *sums = (double *)(ws + 16);
   T *bcopy = (T *)(ws + pl.bcopy);
   const int q = (int)nrhs;
-  const unsigned opts = h->spike_opts;
+  unsigned opts = h->spike_opts;
   cudaStream_t st = gtsv__cuda_stream(h);
-  const int smem1 = kWarps * 4 * tile_bytes<T, M>(), smem2 = kWarps * 6 * tile_bytes<T, M>();
-  static bool attr_done[2] = {false, false}; /* same value every time: benign race */
-  if (!attr_done[sizeof(T) == 8]) {
-    GTSV_CUDA_TRY(cudaFuncSetAttribute(spike_pass1<T, M>,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize, smem1));
-    GTSV_CUDA_TRY(cudaFuncSetAttribute(spike_pass2<T, M>,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize, smem2));
-    attr_done[sizeof(T) == 8] = true;
+  const int smem = kWarps * warp_smem<T, M>();
+  static std::atomic<bool> attr_done[2]; /* same value every time: benign race */
+  if (!attr_done[sizeof(T) == 8].load(std::memory_order_relaxed)) {
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(spike_top1<T, M>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(spike_top2<T, M>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(spike_tail<T, M>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    attr_done[sizeof(T) == 8].store(true, std::memory_order_relaxed);
   }
+  /* flag, level sums and the reduced systems' accumulators, in one memset */
+  GTSV_CUDA_TRY(cudaMemsetAsync(ws, 0, pl.zero_end, st));
 
-  GTSV_CUDA_TRY(cudaMemsetAsync(ws, 0, kHeader, st)); /* flag and the level sums */
-  double *sums = (double *)(ws + 16);
-  if (pl.zero_bytes) GTSV_CUDA_TRY(cudaMemsetAsync(ws + pl.zero, 0, pl.zero_bytes, st));
-
-  Level<T> lv[48];
+  Level<T> lv[kTailMax + 2];
   for (int l = 0; l <= pl.nlev; l++) {
     Level<T> &L = lv[l];
+    L = Level<T>();
     L.n = pl.n[l];
     if (l == 0) {
       L.dl = dl; L.d = d; L.du = du; L.b = B; L.ldb = ldb;
@@ -702,27 +831,35 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   if (pl.nlev == 0) /* the base alone: keep b for the fallback */
     GTSV_CUDA_TRY(cudaMemcpy2DAsync(bcopy, n * sizeof(T), B, ldb * sizeof(T), n * sizeof(T),
                                     q, cudaMemcpyDeviceToDevice, st));
-  for (int l = 0; l < pl.nlev; l++) {
-    const int64_t warps = (lv[l].P + 31) / 32, grid = (warps + kWarps - 1) / kWarps;
-    spike_pass1<T, M><<<(unsigned)grid, kWarps * 32, smem1, st>>>(lv[l], q, l == 0 ? bcopy : NULL,
-                                                                  opts, flag);
+  const unsigned top_grid =
+      pl.nlev > 0 ? (unsigned)(((pl.P[0] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
+  if (pl.nlev > 0) {
+    spike_top1<T, M><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
   }
-  {
-    const Level<T> &L = lv[pl.nlev];
-    spike_base<T><<<(q + 63) / 64, 64, 0, st>>>(L.n, L.dl, L.d, L.du, L.b, L.ldb, q, flag);
+  { /* levels 1 .. nlev-1 and the base (or the base alone) */
+    Tail<T> t;
+    t.first = pl.nlev > 0 ? 1 : 0;
+    t.nlev = pl.nlev - t.first;
+    for (int l = 0; l <= t.nlev; l++) t.lv[l] = lv[t.first + l];
+    int64_t need = 1;
+    for (int l = 0; l < t.nlev; l++) {
+      const int64_t g = ((t.lv[l].P + 31) / 32 + kWarps - 1) / kWarps;
+      if (g > need) need = g;
+    }
+    const int resident = tail_blocks<T, M>(smem);
+    if (resident < 1) return GTSV_STATUS_DEVICE_ERROR;
+    unsigned grid = (unsigned)(need < resident ? need : resident);
+    void *args[] = {(void *)&t, (void *)&q, (void *)&opts, (void *)&flag, (void *)&sums};
+    GTSV_CUDA_TRY(cudaLaunchCooperativeKernel((const void *)spike_tail<T, M>, dim3(grid),
+                                              dim3(kWarps * 32), args, (size_t)smem, st));
+  }
+  if (pl.nlev > 0) {
+    spike_top2<T, M><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, opts, flag, sums);
     GTSV_CUDA_TRY(cudaGetLastError());
   }
-  for (int l = pl.nlev - 1; l >= 0; l--) {
-    const int64_t warps = (lv[l].P + 31) / 32, grid = (warps + kWarps - 1) / kWarps;
-    spike_pass2<T, M><<<(unsigned)grid, kWarps * 32, smem2, st>>>(lv[l], q, opts, flag,
-                                                                  sums + 2 * l);
-    GTSV_CUDA_TRY(cudaGetLastError());
-  }
-  spike_decide<<<1, 32, 0, st>>>(sums, pl.nlev, flag);
-  GTSV_CUDA_TRY(cudaGetLastError());
-  /* the fallback, gated on the flag: b back, then DP_SEQ */
-  spike_restore<T><<<264, 256, 0, st>>>(n, q, bcopy, B, ldb, flag);
+  /* the fallback, gated on the flag: decide, b back, then DP_SEQ */
+  spike_restore<T><<<264, 256, 0, st>>>(n, q, bcopy, B, ldb, sums, pl.nlev, flag);
   GTSV_CUDA_TRY(cudaGetLastError());
   for (int c0 = 0; c0 < q; c0 += pl.fb_group) {
     const int64_t g = q - c0 < pl.fb_group ? q - c0 : pl.fb_group;
