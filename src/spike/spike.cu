@@ -416,7 +416,8 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
 /* Pass 2 of a level for warp gw: the separators' values are in L.rb (solved in
    place by the level below); re-solve each segment and store x into L.b. The
    forward sweep leaves y in the b tile and the multipliers g in the du tile (each
-   overwrites a value already consumed), so pass 2 needs pass 1's four tiles. */
+   overwrites a value already consumed), so pass 2 needs pass 1's four tiles; with
+   several right-hand sides du is loaded again for each column after the first. */
 template <typename T, int M>
 __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
                            unsigned opts, unsigned *flag, double *sums)
@@ -442,7 +443,10 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   for (int c = 0; c < q; c++) {
     T *bc = L.b + (int64_t)c * L.ldb;
     const T *xs = L.rb + (int64_t)c * R;
-    if (c > 0) __syncwarp();
+    if (c > 0) { /* the previous column's tiles are read; its g overwrote du */
+      __syncwarp();
+      load_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
+    }
     load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     __syncwarp();
     if (active) {
