@@ -518,6 +518,32 @@ static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int kind,
     }
     if (r.ms == -1) r.note = "NOT_SUPPORTED (path not written yet)";
     rows.push_back(r);
+    if (!ablation && v.a == GTSV_ALGO_SPIKE_DP && r.ms >= 0) {
+      /* the same solve captured once into a CUDA graph and replayed: the GPU's
+         time without the host's per-call work (what a time-stepping code that
+         replays a graph pays) */
+      Row g{"gtsv SPIKE_DP graph replay", "", -2, 0};
+      cudaStream_t cs;
+      cudaGraph_t graph;
+      cudaGraphExec_t exec;
+      CK(cudaStreamCreate(&cs));
+      gtsv_set_stream(h, (void *)cs);
+      CK(cudaStreamBeginCapture(cs, cudaStreamCaptureModeThreadLocal));
+      const gtsv_status cap = g_gtsv(h, n, Sdl, Sd, Sdu, X);
+      CK(cudaStreamEndCapture(cs, &graph));
+      if (cap == GTSV_STATUS_SUCCESS && cudaGraphInstantiate(&exec, graph, 0) == cudaSuccess) {
+        g.ms = time_ms(prep, [&] { return cudaGraphLaunch(exec, cs) == cudaSuccess ? 0 : 2; });
+        if (g.ms >= 0) g.resid = fetch();
+        CK(cudaGraphExecDestroy(exec));
+      } else {
+        (void)cudaGetLastError();
+        g.note = "capture failed";
+      }
+      CK(cudaGraphDestroy(graph));
+      gtsv_set_stream(h, NULL);
+      CK(cudaStreamDestroy(cs));
+      rows.push_back(g);
+    }
   }
   h->spike_opts = 0;
   gtsv_set_algo(h, GTSV_ALGO_AUTO);

@@ -598,7 +598,7 @@ __device__ void base_solve(int64_t n, const T *dl, const T *d, const T *du, T *b
 
 /* The top level's passes: one launch each over all SMs. */
 template <typename T, int M>
-__global__ void __launch_bounds__(kWarps * 32)
+__global__ void __launch_bounds__(kWarps * 32, 3)
 spike_top1(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -610,7 +610,7 @@ spike_top1(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
 }
 
 template <typename T, int M>
-__global__ void __launch_bounds__(kWarps * 32)
+__global__ void __launch_bounds__(kWarps * 32, 3)
 spike_top2(Level<T> L, int q, unsigned opts, unsigned *flag, double *sums)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -633,7 +633,7 @@ template <typename T> struct Tail {
 };
 
 template <typename T, int M>
-__global__ void __launch_bounds__(kWarps * 32)
+__global__ void __launch_bounds__(kWarps * 32, 3)
 spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *flag,
            double *sums)
 {
