@@ -73,6 +73,8 @@
  * sr_e x3, gives reduced row 1: (-a3 sl_e) x0 + (b3 - a3 sr_e) x3 + c3 x4 = d3 - a3 u_e.
  */
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 #include "spike/spike.h"
@@ -598,7 +600,7 @@ __device__ void base_solve(int64_t n, const T *dl, const T *d, const T *du, T *b
 
 /* The top level's passes: one launch each over all SMs. */
 template <typename T, int M>
-__global__ void __launch_bounds__(kWarps * 32, 3)
+__global__ void __launch_bounds__(kWarps * 32)
 spike_top1(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -610,7 +612,7 @@ spike_top1(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
 }
 
 template <typename T, int M>
-__global__ void __launch_bounds__(kWarps * 32, 3)
+__global__ void __launch_bounds__(kWarps * 32)
 spike_top2(Level<T> L, int q, unsigned opts, unsigned *flag, double *sums)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -633,7 +635,7 @@ template <typename T> struct Tail {
 };
 
 template <typename T, int M>
-__global__ void __launch_bounds__(kWarps * 32, 3)
+__global__ void __launch_bounds__(kWarps * 32)
 spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *flag,
            double *sums)
 {
@@ -775,6 +777,40 @@ template <typename T, int M> int tail_blocks(int smem)
   return v;
 }
 
+/* Developer trace (environment GTSV_SPIKE_TRACE=1): the GPU time of each stage of
+   every solve, printed to stderr after the solve (this synchronises the stream). */
+struct Trace {
+  bool on = false;
+  int k = 0;
+  cudaEvent_t ev[8];
+  const char *name[8];
+  cudaStream_t st;
+  explicit Trace(cudaStream_t s) : st(s)
+  {
+    static const bool env = getenv("GTSV_SPIKE_TRACE") && *getenv("GTSV_SPIKE_TRACE") == '1';
+    on = env;
+    if (on) mark("start");
+  }
+  void mark(const char *what)
+  {
+    if (!on || k >= 8) return;
+    cudaEventCreate(&ev[k]);
+    cudaEventRecord(ev[k], st);
+    name[k++] = what;
+  }
+  ~Trace()
+  {
+    if (!on) return;
+    cudaEventSynchronize(ev[k - 1]);
+    for (int i = 1; i < k; i++) {
+      float ms = 0;
+      cudaEventElapsedTime(&ms, ev[i - 1], ev[i]);
+      fprintf(stderr, "%s %.1f us%s", name[i], 1e3 * ms, i + 1 < k ? ", " : "\n");
+    }
+    for (int i = 0; i < k; i++) cudaEventDestroy(ev[i]);
+  }
+};
+
 template <typename T>
 gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
                         const T *du, T *B, int64_t ldb)
@@ -807,8 +843,10 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
                                        cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
     attr_done[sizeof(T) == 8].store(true, std::memory_order_relaxed);
   }
+  Trace tr(st);
   /* flag, level sums and the reduced systems' accumulators, in one memset */
   GTSV_CUDA_TRY(cudaMemsetAsync(ws, 0, pl.zero_end, st));
+  tr.mark("memset");
 
   Level<T> lv[kTailMax + 2];
   for (int l = 0; l <= pl.nlev; l++) {
@@ -840,6 +878,7 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   if (pl.nlev > 0) {
     spike_top1<T, M><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
+    tr.mark("top1");
   }
   { /* levels 1 .. nlev-1 and the base (or the base alone) */
     Tail<T> t;
@@ -857,20 +896,24 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
     void *args[] = {(void *)&t, (void *)&q, (void *)&opts, (void *)&flag, (void *)&sums};
     GTSV_CUDA_TRY(cudaLaunchCooperativeKernel((const void *)spike_tail<T, M>, dim3(grid),
                                               dim3(kWarps * 32), args, (size_t)smem, st));
+    tr.mark("tail");
   }
   if (pl.nlev > 0) {
     spike_top2<T, M><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, opts, flag, sums);
     GTSV_CUDA_TRY(cudaGetLastError());
+    tr.mark("top2");
   }
   /* the fallback, gated on the flag: decide, b back, then DP_SEQ */
   spike_restore<T><<<264, 256, 0, st>>>(n, q, bcopy, B, ldb, sums, pl.nlev, flag);
   GTSV_CUDA_TRY(cudaGetLastError());
+  tr.mark("restore");
   for (int c0 = 0; c0 < q; c0 += pl.fb_group) {
     const int64_t g = q - c0 < pl.fb_group ? q - c0 : pl.fb_group;
     gtsv_batch_desc fd = {n, g, 0, 1, ldb, 1, 0, flag};
     s = BatchIn<T>::fn(h, &fd, dl, d, du, B + (int64_t)c0 * ldb, ws + pl.region);
     if (s != GTSV_STATUS_SUCCESS) return s;
   }
+  tr.mark("fallback");
   return GTSV_STATUS_SUCCESS;
 }
 
