@@ -315,7 +315,7 @@ template <typename T, int M> __host__ __device__ constexpr int warp_smem()
    bcopy: where the top level keeps its b (NULL below). */
 template <typename T, int M>
 __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
-                           T *bcopy, unsigned opts, unsigned *flag)
+                           T *bcopy, unsigned opts, unsigned *flag, bool preloaded = false)
 {
   T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
   (*tB)[M + 1] = base + 96;
@@ -324,13 +324,13 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
   const bool fused = !(opts & GTSV_SPIKE_OPT_NO_FUSION);
 
-  load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
+  if (!preloaded) load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   int opt = 0;
   Ends<T> sp;
   for (int c = 0; c < q; c++) {
     const T *bc = L.b + (int64_t)c * L.ldb;
     if (c > 0) __syncwarp(); /* the previous column's tile is read */
-    load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
+    if (!(preloaded && c == 0)) load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     if (bcopy) { /* the top level's b, kept for the fallback (coalesced; each
                     lane reads back the tile entries it wrote itself) */
       for (int t = 0; t < M; t++) {
@@ -422,7 +422,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
    several right-hand sides du is loaded again for each column after the first. */
 template <typename T, int M>
 __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
-                           unsigned opts, unsigned *flag, double *sums)
+                           unsigned opts, unsigned *flag, double *sums, bool preloaded = false)
 {
   T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
   (*tB)[M + 1] = base + 96;
@@ -432,7 +432,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   const bool active = k < L.P;
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
 
-  load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
+  if (!preloaded) load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   const int opt = active ? ld(L.opt + k) : 0;
   const int s = 1 + opt, e = M - 2 + opt;
   T l_f = 0, l_e = 0, r_f = 0, r_e = 0;
@@ -449,7 +449,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       __syncwarp();
       load_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
     }
-    load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
+    if (!(preloaded && c == 0)) load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     __syncwarp();
     if (active) {
       const T *A = tA[lane], *D = tD[lane];
@@ -598,29 +598,90 @@ __device__ void base_solve(int64_t n, const T *dl, const T *d, const T *du, T *b
   }
 }
 
-/* The top level's passes: one launch each over all SMs. */
-template <typename T, int M>
-__global__ void __launch_bounds__(kWarps * 32)
-spike_top1(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
+/* The top level's passes: persistent warps (kTopWarps per block, as many blocks
+   as are resident) that each walk groups gw, gw + stride, ... With one
+   right-hand side and staging on, the warp double-buffers its tiles: the
+   asynchronous copies (cp.async) of the next group's dl, d, du, b are in flight
+   while it sweeps the current group, so the memory system never waits for the
+   sequential sweeps. Groups at the ends of the matrix (padding rules) are loaded
+   synchronously into the same buffer. */
+constexpr int kTopWarps = 2;
+
+template <typename T> __device__ __forceinline__ void cp_async(T *smem, const T *gmem)
 {
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
-  const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
-  if (gw * 32 >= L.P) return; /* warp-uniform */
-  T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
-  pass1_warp<T, M>(L, gw, lane, base, q, bcopy, opts, flag);
+  const unsigned sa = (unsigned)__cvta_generic_to_shared(smem);
+  if (sizeof(T) == 8)
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(sa), "l"(gmem) : "memory");
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(sa), "l"(gmem) : "memory");
+}
+__device__ __forceinline__ void cp_async_commit()
+{
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
+}
+__device__ __forceinline__ void cp_async_wait1()
+{
+  asm volatile("cp.async.wait_group 1;\n" ::: "memory");
 }
 
+/* Queue the loads of group gw's four tiles (column 0 of b) into base. */
 template <typename T, int M>
-__global__ void __launch_bounds__(kWarps * 32)
-spike_top2(Level<T> L, int q, unsigned opts, unsigned *flag, double *sums)
+__device__ __forceinline__ void stage_group(const Level<T> &L, int64_t gw, int lane,
+                                            T (*base)[M + 1])
+{
+  T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
+  (*tB)[M + 1] = base + 96;
+  const int64_t row0 = gw * 32 * M;
+  if (interior<M>(row0, L.n)) {
+    const int64_t o = row0 + lane;
+#pragma unroll 4
+    for (int t = 0; t < M; t++) {
+      const int e = t * 32 + lane;
+      cp_async(&tA[e / M][e % M], L.dl + o + t * 32);
+      cp_async(&tD[e / M][e % M], L.d + o + t * 32);
+      cp_async(&tC[e / M][e % M], L.du + o + t * 32);
+      cp_async(&tB[e / M][e % M], L.b + o + t * 32);
+    }
+  } else {
+    load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, true);
+    load_tile<T, M>(tB, L.b, ARR_B, row0, L.n, lane, true);
+  }
+}
+
+template <typename T, int M, int PASS>
+__global__ void __launch_bounds__(kTopWarps * 32)
+spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag, double *sums)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
-  const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
-  if (gw * 32 >= L.P) return;
-  T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
-  pass2_warp<T, M>(L, gw, lane, base, q, opts, flag, sums);
+  const int64_t ngroups = (L.P + 31) / 32, stride = (int64_t)gridDim.x * kTopWarps;
+  int64_t gw = (int64_t)blockIdx.x * kTopWarps + wib;
+  T(*buf0)[M + 1] =
+      reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * 2 * warp_smem<T, M>());
+  T(*buf1)[M + 1] = buf0 + 128;
+  const bool pipe = q == 1 && !(opts & GTSV_SPIKE_OPT_NO_STAGING);
+  if (!pipe) {
+    for (; gw < ngroups; gw += stride) {
+      __syncwarp();
+      if (PASS == 1) pass1_warp<T, M>(L, gw, lane, buf0, q, bcopy, opts, flag);
+      else pass2_warp<T, M>(L, gw, lane, buf0, q, opts, flag, sums);
+    }
+    return;
+  }
+  if (gw < ngroups) stage_group<T, M>(L, gw, lane, buf0);
+  cp_async_commit();
+  for (int i = 0; gw < ngroups; i++, gw += stride) {
+    T(*cur)[M + 1] = (i & 1) ? buf1 : buf0;
+    T(*nxt)[M + 1] = (i & 1) ? buf0 : buf1;
+    if (gw + stride < ngroups) stage_group<T, M>(L, gw + stride, lane, nxt);
+    cp_async_commit();
+    cp_async_wait1(); /* this lane's copies of group gw have landed */
+    __syncwarp();     /* ... and everyone else's */
+    if (PASS == 1) pass1_warp<T, M>(L, gw, lane, cur, q, bcopy, opts, flag, true);
+    else pass2_warp<T, M>(L, gw, lane, cur, q, opts, flag, sums, true);
+    __syncwarp(); /* cur is refilled in the next iteration but one */
+  }
+  asm volatile("cp.async.wait_all;\n" ::: "memory");
 }
 
 /* Every level below the top and the base, in one cooperative launch: the levels'
@@ -756,18 +817,21 @@ template <typename T> struct BatchIn;
 template <> struct BatchIn<float> { static constexpr auto fn = gtsv__s_batch_solve_in; };
 template <> struct BatchIn<double> { static constexpr auto fn = gtsv__d_batch_solve_in; };
 
-/* Resident blocks of the tail kernel on the current device (the cooperative
-   launch needs all its blocks resident); asked once per device. */
-template <typename T, int M> int tail_blocks(int smem)
+/* Resident blocks of a kernel on the current device (the cooperative tail launch
+   needs all its blocks resident; the persistent top kernels take that many);
+   asked once per device and kernel (same answer every time). */
+template <auto kernel> int resident_blocks(int threads, int smem)
 {
   static std::atomic<int> cache[64];
   int dev = 0, sms = 0, per = 0;
   if (cudaGetDevice(&dev) != cudaSuccess) return -1;
   int v = dev >= 0 && dev < 64 ? cache[dev].load(std::memory_order_relaxed) : 0;
   if (v > 0) return v;
-  if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, spike_tail<T, M>, kWarps * 32,
-                                                    smem) != cudaSuccess ||
+  if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
+          cudaSuccess ||
+      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, threads, smem) !=
+          cudaSuccess ||
       per < 1) {
     (void)cudaGetLastError();
     return -1;
@@ -832,17 +896,11 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   const int q = (int)nrhs;
   unsigned opts = h->spike_opts;
   cudaStream_t st = gtsv__cuda_stream(h);
-  const int smem = kWarps * warp_smem<T, M>();
-  static std::atomic<bool> attr_done[2]; /* same value every time: benign race */
-  if (!attr_done[sizeof(T) == 8].load(std::memory_order_relaxed)) {
-    GTSV_CUDA_TRY(cudaFuncSetAttribute(spike_top1<T, M>,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-    GTSV_CUDA_TRY(cudaFuncSetAttribute(spike_top2<T, M>,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-    GTSV_CUDA_TRY(cudaFuncSetAttribute(spike_tail<T, M>,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-    attr_done[sizeof(T) == 8].store(true, std::memory_order_relaxed);
-  }
+  const int smem = kWarps * warp_smem<T, M>(), smem_top = kTopWarps * 2 * warp_smem<T, M>();
+  const int res_tail = resident_blocks<spike_tail<T, M>>(kWarps * 32, smem);
+  const int res_top1 = resident_blocks<spike_top<T, M, 1>>(kTopWarps * 32, smem_top);
+  const int res_top2 = resident_blocks<spike_top<T, M, 2>>(kTopWarps * 32, smem_top);
+  if (res_tail < 1 || res_top1 < 1 || res_top2 < 1) return GTSV_STATUS_DEVICE_ERROR;
   Trace tr(st);
   /* flag, level sums and the reduced systems' accumulators, in one memset */
   GTSV_CUDA_TRY(cudaMemsetAsync(ws, 0, pl.zero_end, st));
@@ -873,10 +931,12 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   if (pl.nlev == 0) /* the base alone: keep b for the fallback */
     GTSV_CUDA_TRY(cudaMemcpy2DAsync(bcopy, n * sizeof(T), B, ldb * sizeof(T), n * sizeof(T),
                                     q, cudaMemcpyDeviceToDevice, st));
-  const unsigned top_grid =
-      pl.nlev > 0 ? (unsigned)(((pl.P[0] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
+  const int64_t top_need = pl.nlev > 0 ? ((pl.P[0] + 31) / 32 + kTopWarps - 1) / kTopWarps : 0;
+  const unsigned top1_grid = (unsigned)(top_need < res_top1 ? top_need : res_top1);
+  const unsigned top2_grid = (unsigned)(top_need < res_top2 ? top_need : res_top2);
   if (pl.nlev > 0) {
-    spike_top1<T, M><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag);
+    spike_top<T, M, 1><<<top1_grid, kTopWarps * 32, smem_top, st>>>(lv[0], q, bcopy, opts, flag,
+                                                                     sums);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top1");
   }
@@ -890,16 +950,15 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
       const int64_t g = ((t.lv[l].P + 31) / 32 + kWarps - 1) / kWarps;
       if (g > need) need = g;
     }
-    const int resident = tail_blocks<T, M>(smem);
-    if (resident < 1) return GTSV_STATUS_DEVICE_ERROR;
-    unsigned grid = (unsigned)(need < resident ? need : resident);
+    unsigned grid = (unsigned)(need < res_tail ? need : res_tail);
     void *args[] = {(void *)&t, (void *)&q, (void *)&opts, (void *)&flag, (void *)&sums};
     GTSV_CUDA_TRY(cudaLaunchCooperativeKernel((const void *)spike_tail<T, M>, dim3(grid),
                                               dim3(kWarps * 32), args, (size_t)smem, st));
     tr.mark("tail");
   }
   if (pl.nlev > 0) {
-    spike_top2<T, M><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, opts, flag, sums);
+    spike_top<T, M, 2><<<top2_grid, kTopWarps * 32, smem_top, st>>>(lv[0], q, NULL, opts, flag,
+                                                                     sums);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top2");
   }
