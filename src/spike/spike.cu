@@ -315,7 +315,7 @@ template <typename T, int M> __host__ __device__ constexpr int warp_smem()
    bcopy: where the top level keeps its b (NULL below). */
 template <typename T, int M>
 __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
-                           T *bcopy, unsigned opts, unsigned *flag, bool preloaded = false)
+                           T *bcopy, unsigned opts, unsigned *flag)
 {
   T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
   (*tB)[M + 1] = base + 96;
@@ -324,13 +324,13 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
   const bool fused = !(opts & GTSV_SPIKE_OPT_NO_FUSION);
 
-  if (!preloaded) load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
+  load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   int opt = 0;
   Ends<T> sp;
   for (int c = 0; c < q; c++) {
     const T *bc = L.b + (int64_t)c * L.ldb;
     if (c > 0) __syncwarp(); /* the previous column's tile is read */
-    if (!(preloaded && c == 0)) load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
+    load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     if (bcopy) { /* the top level's b, kept for the fallback (coalesced; each
                     lane reads back the tile entries it wrote itself) */
       for (int t = 0; t < M; t++) {
@@ -422,7 +422,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
    several right-hand sides du is loaded again for each column after the first. */
 template <typename T, int M>
 __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
-                           unsigned opts, unsigned *flag, double *sums, bool preloaded = false)
+                           unsigned opts, unsigned *flag, double *sums)
 {
   T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
   (*tB)[M + 1] = base + 96;
@@ -432,7 +432,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   const bool active = k < L.P;
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
 
-  if (!preloaded) load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
+  load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   const int opt = active ? ld(L.opt + k) : 0;
   const int s = 1 + opt, e = M - 2 + opt;
   T l_f = 0, l_e = 0, r_f = 0, r_e = 0;
@@ -449,7 +449,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       __syncwarp();
       load_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
     }
-    if (!(preloaded && c == 0)) load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
+    load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     __syncwarp();
     if (active) {
       const T *A = tA[lane], *D = tD[lane];
@@ -497,6 +497,8 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       if (!fail) {
         /* backward: x = M^-T y; a final 2x2 block has no row e+1 to read */
         T x1 = 0, x2 = 0;
+        T den = fmax(tabs(xl), tabs(xr)); /* largest |x| of the partition */
+        double sq = (double)xa * (double)xa + (double)xb * (double)xb; /* its ||x||^2 */
         for (int r = e; r >= s; r--) {
           const bool f2 = (first2 >> r) & 1u;
           const T xr_ = f2 ? (r + 2 <= e ? Y[r] - G[r] * x2 : Y[r])
@@ -504,6 +506,8 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
           x2 = x1;
           x1 = xr_;
           X[r] = xr_;
+          den = fmax(den, tabs(xr_));
+          sq += (double)xr_ * (double)xr_;
         }
         if (opt) { X[0] = xa; X[1] = xb; } else { X[0] = xa; X[M - 1] = xb; }
         /* cancellation at the segment ends, relative to the largest |x| of the
@@ -513,11 +517,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
         const T *u2 = L.ue + 2 * ((int64_t)c * L.P + k);
         const T nf = tabs(ld(u2)) + tabs(l_f * xl) + tabs(r_f * xr);
         const T ne = tabs(ld(u2 + 1)) + tabs(l_e * xl) + tabs(r_e * xr);
-        T den = fmax(tabs(xl), tabs(xr));
-        double sq = 0;
-        for (int r = 0; r < M; r++)
-          if (row0 + (int64_t)lane * M + r < L.n) sq += (double)X[r] * (double)X[r];
-        for (int r = s; r <= e; r++) den = fmax(den, tabs(X[r]));
+        /* (rows past n are identity rows with x = 0: they add nothing) */
         const T num = fmax(nf, ne);
         if (!(den < T(INFINITY)) || !(num < T(INFINITY))) fail |= FB_CANCEL;
         else {
@@ -598,96 +598,28 @@ __device__ void base_solve(int64_t n, const T *dl, const T *d, const T *du, T *b
   }
 }
 
-/* The top level's passes: persistent warps (kTopWarps per block, as many blocks
-   as are resident) that each walk groups gw, gw + stride, ... With one
-   right-hand side and staging on, the warp double-buffers its tiles: the
-   asynchronous copies (cp.async) of the next group's dl, d, du, b are in flight
-   while it sweeps the current group, so the memory system never waits for the
-   sequential sweeps. Groups at the ends of the matrix (padding rules) are loaded
-   synchronously into the same buffer. */
-constexpr int kTopWarps = 2;
-
-template <typename T> __device__ __forceinline__ void cp_async(T *smem, const T *gmem)
-{
-  const unsigned sa = (unsigned)__cvta_generic_to_shared(smem);
-  if (sizeof(T) == 8)
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(sa), "l"(gmem) : "memory");
-  else
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(sa), "l"(gmem) : "memory");
-}
-__device__ __forceinline__ void cp_async_commit()
-{
-  asm volatile("cp.async.commit_group;\n" ::: "memory");
-}
-__device__ __forceinline__ void cp_async_wait1()
-{
-  asm volatile("cp.async.wait_group 1;\n" ::: "memory");
-}
-
-/* Queue the loads of group gw's four tiles (column 0 of b) into base. */
-template <typename T, int M>
-__device__ __forceinline__ void stage_group(const Level<T> &L, int64_t gw, int lane,
-                                            T (*base)[M + 1])
-{
-  T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
-  (*tB)[M + 1] = base + 96;
-  const int64_t row0 = gw * 32 * M;
-  if (interior<M>(row0, L.n)) {
-    const int64_t o = row0 + lane;
-#pragma unroll 4
-    for (int t = 0; t < M; t++) {
-      const int e = t * 32 + lane;
-      cp_async(&tA[e / M][e % M], L.dl + o + t * 32);
-      cp_async(&tD[e / M][e % M], L.d + o + t * 32);
-      cp_async(&tC[e / M][e % M], L.du + o + t * 32);
-      cp_async(&tB[e / M][e % M], L.b + o + t * 32);
-    }
-  } else {
-    load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, true);
-    load_tile<T, M>(tB, L.b, ARR_B, row0, L.n, lane, true);
-  }
-}
-
+/* The top level's passes: one launch each, a warp per group of 32 partitions.
+   (Persistent warps that double-buffer their tiles with cp.async were measured
+   slower on the H200, 0.56 against 0.50 ms at 2^23 rows: the passes are bound by
+   the sweeps' instruction issue, not by memory latency, and the second buffer
+   halves the warps per SM.) */
 template <typename T, int M, int PASS>
-__global__ void __launch_bounds__(kTopWarps * 32)
+__global__ void __launch_bounds__(kWarps * 32)
 spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag, double *sums)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
-  const int64_t ngroups = (L.P + 31) / 32, stride = (int64_t)gridDim.x * kTopWarps;
-  int64_t gw = (int64_t)blockIdx.x * kTopWarps + wib;
-  T(*buf0)[M + 1] =
-      reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * 2 * warp_smem<T, M>());
-  T(*buf1)[M + 1] = buf0 + 128;
-  const bool pipe = q == 1 && !(opts & GTSV_SPIKE_OPT_NO_STAGING);
-  if (!pipe) {
-    for (; gw < ngroups; gw += stride) {
-      __syncwarp();
-      if (PASS == 1) pass1_warp<T, M>(L, gw, lane, buf0, q, bcopy, opts, flag);
-      else pass2_warp<T, M>(L, gw, lane, buf0, q, opts, flag, sums);
-    }
-    return;
-  }
-  if (gw < ngroups) stage_group<T, M>(L, gw, lane, buf0);
-  cp_async_commit();
-  for (int i = 0; gw < ngroups; i++, gw += stride) {
-    T(*cur)[M + 1] = (i & 1) ? buf1 : buf0;
-    T(*nxt)[M + 1] = (i & 1) ? buf0 : buf1;
-    if (gw + stride < ngroups) stage_group<T, M>(L, gw + stride, lane, nxt);
-    cp_async_commit();
-    cp_async_wait1(); /* this lane's copies of group gw have landed */
-    __syncwarp();     /* ... and everyone else's */
-    if (PASS == 1) pass1_warp<T, M>(L, gw, lane, cur, q, bcopy, opts, flag, true);
-    else pass2_warp<T, M>(L, gw, lane, cur, q, opts, flag, sums, true);
-    __syncwarp(); /* cur is refilled in the next iteration but one */
-  }
-  asm volatile("cp.async.wait_all;\n" ::: "memory");
+  const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
+  if (gw * 32 >= L.P) return; /* warp-uniform */
+  T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
+  if (PASS == 1) pass1_warp<T, M>(L, gw, lane, base, q, bcopy, opts, flag);
+  else pass2_warp<T, M>(L, gw, lane, base, q, opts, flag, sums);
 }
 
 /* Every level below the top and the base, in one cooperative launch: the levels'
    passes are separated by grid-wide synchronisations instead of kernel
-   boundaries (a reduced system of 2^20 rows and the ones below it cost about
-   3 us of launch latency each as separate kernels). lv[0 .. nlev-1] have passes
+   boundaries, and the smallest levels by block barriers. (As separate kernels the
+   levels below 2^20 rows cost over 100 us at every size, mostly latency.) lv[0 .. nlev-1] have passes
    (global levels first .. first + nlev - 1), lv[nlev] is the base. */
 constexpr int kTailMax = 15;
 template <typename T> struct Tail {
@@ -705,7 +637,11 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
   T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
   const int64_t gw0 = (int64_t)blockIdx.x * kWarps + wib, nw = (int64_t)gridDim.x * kWarps;
-  for (int l = 0; l < t.nlev; l++) {
+  /* levels of at most kWarps * 32 partitions (and the base) are done by block 0
+     alone, separated by block barriers instead of grid-wide ones */
+  int small = t.nlev;
+  while (small > 0 && t.lv[small - 1].P <= kWarps * 32) small--;
+  for (int l = 0; l < small; l++) {
     for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
       __syncwarp(); /* the previous group's tiles are read */
       pass1_warp<T, M>(t.lv[l], gw, lane, base, q, NULL, opts, flag);
@@ -713,12 +649,22 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
     grid.sync();
   }
   if (blockIdx.x == 0) {
+    for (int l = small; l < t.nlev; l++) {
+      if (wib * 32 < t.lv[l].P) pass1_warp<T, M>(t.lv[l], wib, lane, base, q, NULL, opts, flag);
+      __syncthreads();
+    }
     const Level<T> &B = t.lv[t.nlev];
     for (int c = threadIdx.x; c < q; c += blockDim.x)
       base_solve<T>(B.n, B.dl, B.d, B.du, B.b, B.ldb, c, flag);
+    __syncthreads();
+    for (int l = t.nlev - 1; l >= small; l--) {
+      if (wib * 32 < t.lv[l].P)
+        pass2_warp<T, M>(t.lv[l], wib, lane, base, q, opts, flag, sums + 2 * (t.first + l));
+      __syncthreads();
+    }
   }
-  grid.sync();
-  for (int l = t.nlev - 1; l >= 0; l--) {
+  if (small > 0) grid.sync();
+  for (int l = small - 1; l >= 0; l--) {
     for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
       __syncwarp();
       pass2_warp<T, M>(t.lv[l], gw, lane, base, q, opts, flag, sums + 2 * (t.first + l));
@@ -896,10 +842,10 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   const int q = (int)nrhs;
   unsigned opts = h->spike_opts;
   cudaStream_t st = gtsv__cuda_stream(h);
-  const int smem = kWarps * warp_smem<T, M>(), smem_top = kTopWarps * 2 * warp_smem<T, M>();
+  const int smem = kWarps * warp_smem<T, M>();
   const int res_tail = resident_blocks<spike_tail<T, M>>(kWarps * 32, smem);
-  const int res_top1 = resident_blocks<spike_top<T, M, 1>>(kTopWarps * 32, smem_top);
-  const int res_top2 = resident_blocks<spike_top<T, M, 2>>(kTopWarps * 32, smem_top);
+  const int res_top1 = resident_blocks<spike_top<T, M, 1>>(kWarps * 32, smem);
+  const int res_top2 = resident_blocks<spike_top<T, M, 2>>(kWarps * 32, smem);
   if (res_tail < 1 || res_top1 < 1 || res_top2 < 1) return GTSV_STATUS_DEVICE_ERROR;
   Trace tr(st);
   /* flag, level sums and the reduced systems' accumulators, in one memset */
@@ -931,12 +877,10 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   if (pl.nlev == 0) /* the base alone: keep b for the fallback */
     GTSV_CUDA_TRY(cudaMemcpy2DAsync(bcopy, n * sizeof(T), B, ldb * sizeof(T), n * sizeof(T),
                                     q, cudaMemcpyDeviceToDevice, st));
-  const int64_t top_need = pl.nlev > 0 ? ((pl.P[0] + 31) / 32 + kTopWarps - 1) / kTopWarps : 0;
-  const unsigned top1_grid = (unsigned)(top_need < res_top1 ? top_need : res_top1);
-  const unsigned top2_grid = (unsigned)(top_need < res_top2 ? top_need : res_top2);
+  const unsigned top_grid =
+      pl.nlev > 0 ? (unsigned)(((pl.P[0] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
   if (pl.nlev > 0) {
-    spike_top<T, M, 1><<<top1_grid, kTopWarps * 32, smem_top, st>>>(lv[0], q, bcopy, opts, flag,
-                                                                     sums);
+    spike_top<T, M, 1><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag, sums);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top1");
   }
@@ -957,8 +901,7 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
     tr.mark("tail");
   }
   if (pl.nlev > 0) {
-    spike_top<T, M, 2><<<top2_grid, kTopWarps * 32, smem_top, st>>>(lv[0], q, NULL, opts, flag,
-                                                                     sums);
+    spike_top<T, M, 2><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag, sums);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top2");
   }
