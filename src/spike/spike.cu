@@ -305,6 +305,15 @@ template <typename T, int M> __host__ __device__ constexpr int tile_bytes()
   return 32 * (M + 1) * (int)sizeof(T);
 }
 
+/* load_tile kept out of line: pass 2 reloads du only for the second and later
+   right-hand sides, and inlined there it doubled the kernel's registers. */
+template <typename T, int M>
+__device__ __noinline__ void reload_tile(T (*tile)[M + 1], const T *p, int arr, int64_t row0,
+                                         int64_t n, int lane, bool staged)
+{
+  load_tile<T, M>(tile, p, arr, row0, n, lane, staged);
+}
+
 /* Shared memory of one warp: four tiles [32][M+1] (dl, d, du, b) for both passes. */
 template <typename T, int M> __host__ __device__ constexpr int warp_smem()
 {
@@ -447,7 +456,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     const T *xs = L.rb + (int64_t)c * R;
     if (c > 0) { /* the previous column's tiles are read; its g overwrote du */
       __syncwarp();
-      load_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
+      reload_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
     }
     load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     __syncwarp();
