@@ -92,7 +92,7 @@ template <> struct Cfg<float> { static constexpr int M = 32; };
 
 constexpr int kWarps = 4;           /* warps per block */
 constexpr int64_t kBaseN = 64;      /* a reduced system this small: sequential DP */
-constexpr double kGrowthTry = 64.0; /* spike growth that makes a partition try B */
+constexpr double kGrowthTry = 256.0; /* spike growth that makes a partition try B */
 constexpr double kRho0 = 16.0;      /* a segment end cancelling more counts as excess */
 constexpr double kExcessMax = 1.0;  /* allowed ||excess|| / ||x|| per level (below) */
 constexpr size_t kHeader = 1024;    /* flag + per-level sums at the workspace start */
