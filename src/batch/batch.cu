@@ -334,6 +334,16 @@ gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
   return GTSV_STATUS_SUCCESS;
 }
 
+/* The on-chip kernel (batch_tile.cu) where it takes the shape, except for
+   GTSV_ALGO_DP_SEQ, which asks for the sequential pivots of every system. */
+bool use_tile(gtsv_handle h, const gtsv_batch_desc *desc)
+{
+  return h->algo != GTSV_ALGO_DP_SEQ && gtsv__batch_tile_takes(desc);
+}
+template <typename T> struct Tile;
+template <> struct Tile<float> { static constexpr auto fn = gtsv__s_batch_tile; };
+template <> struct Tile<double> { static constexpr auto fn = gtsv__d_batch_tile; };
+
 template <typename T>
 gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du, T *x,
                     int64_t batch, int64_t stride)
@@ -344,6 +354,7 @@ gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
   gtsv_status s = gtsv__cuda_begin(h, stride);
   if (s != GTSV_STATUS_SUCCESS) return s;
+  if (use_tile(h, &desc)) return Tile<T>::fn(h, &desc, dl, d, du, x);
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
 
@@ -357,6 +368,7 @@ gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
+  if (use_tile(h, &desc)) return Tile<T>::fn(h, &desc, dl, d, du, x);
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
 
@@ -368,6 +380,7 @@ gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL};
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
+  if (use_tile(h, &desc)) return Tile<T>::fn(h, &desc, dl, d, du, B);
   return batch_solve<T>(h, &desc, dl, d, du, B, NULL);
 }
 
