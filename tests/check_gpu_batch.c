@@ -478,8 +478,8 @@ END_TEST
 /* Every partition size of the on-chip kernel (forced through gtsv__batch_tile_m):
    one partition per system and several, partial last partitions, 1..32 partitions,
    warps with fewer systems than slots; random, zero-diagonal (interiors of odd
-   order are singular: the fallback), 2x2-forcing and nearly zero-diagonal
-   matrices (nearly singular interiors: large spikes, cancellation, the fallback);
+   order are singular: the fallback), 2x2-forcing matrices, and random ones with
+   one nearly singular partition (large spikes, cancellation, the fallback);
    both layouts. Then the same shapes with GTSV_ALGO_DP_SEQ (the thread-per-system
    kernel). */
 START_TEST(tile_partition_sizes)
@@ -504,15 +504,18 @@ START_TEST(tile_partition_sizes)
               run_case(h, p, kinds[kind], l, n, batch, n + 3, 2000 + ni);
               continue;
             }
-            /* nearly zero diagonal */
+            /* a nearly singular partition: the diagonal of partition 1's interior
+               (of partition 0's when there is one) scaled to nearly zero (an
+               interior of odd order M-1 with a zero diagonal is singular) */
             tu_problem P;
             char why[256];
             int64_t info = -7, row = -7, hi, hr;
             void *xh = NULL;
             const int64_t stride = l == L_INTERLEAVED ? n : n + 1;
             tu_problem_init(&P, p, TU_RANDOM, n, 1, stride, batch, stride, 3000 + ni);
+            const int64_t r0 = n >= 2 * M ? M : 0, r1 = n >= 2 * M ? 2 * M - 1 : (n < M - 1 ? n : M - 1);
             for (int64_t k = 0; k < batch; k++)
-              for (int64_t i = 0; i < n; i++)
+              for (int64_t i = r0; i < r1; i++)
                 tu_set(p, tu_sys_d(&P, k), i,
                        (p == TU_FLOAT ? 1e-5 : 1e-12) * tu_get(p, tu_sys_d(&P, k), i));
             tu_problem_prepare(&P);
@@ -521,7 +524,7 @@ START_TEST(tile_partition_sizes)
             TU_EXPECT(st >= 0, "tile M=%lld n=%lld: device error", (long long)M, (long long)n);
             if (st >= 0) {
               TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
-                        "tile M=%lld %s %s n=%lld nearly zero diagonal: %s", (long long)M,
+                        "tile M=%lld %s %s n=%lld nearly singular partition: %s", (long long)M,
                         layout_name(l), tu_prec_name(p), (long long)n, why);
               TU_EXPECT(info == hi && row == hr, "tile M=%lld n=%lld: info %lld row %lld, "
                         "host %lld row %lld", (long long)M, (long long)n, (long long)info,
