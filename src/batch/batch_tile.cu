@@ -173,7 +173,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
     Ends<T> e;
     e.bad = false;
     e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
-    if (active) e = part_solve<T, M>(L, A, D, C, B, p > 0, p < Pu - 1);
+    if (active) e = part_solve(L, A, D, C, B, p > 0, p < Pu - 1);
     const T qvf = __shfl_down_sync(0xffffffffu, e.vf, 1);
     const T qwf = __shfl_down_sync(0xffffffffu, e.wf, 1);
     const T qxf = __shfl_down_sync(0xffffffffu, e.xf, 1);

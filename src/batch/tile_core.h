@@ -14,100 +14,54 @@
 #include <stdint.h>
 #include "core/pivot_cxx.h"
 
-/* unrolling hint for the device compiler only (the host compiler would warn) */
-#if defined(__CUDA_ARCH__)
-#define GTSV_TILE_UNROLL4 _Pragma("unroll 4")
-#else
-#define GTSV_TILE_UNROLL4
-#endif
-
 namespace gtsv_tile {
 using namespace gtsv_piv;
 
 template <typename T> __host__ __device__ __forceinline__ T tabs(T v) { return v < 0 ? -v : v; }
 template <typename T> __host__ __device__ __forceinline__ T tmax(T a, T b) { return a > b ? a : b; }
 
-/* The rows a pivot step at row i reads: c0 = c[i], a1 = a[i+1], b1 = b[i+1],
-   c1 = c[i+1], a2 = a[i+2], b2 = b[i+2], z1 = rhs[i+1], z2 = rhs[i+2] (0 beyond the
-   system). The sweeps below advance one row per iteration in every lane, whatever
-   the pivots (a 2x2 block is decided at its first row and computed at its second,
-   from the window saved at the first), so the rows to load do not depend on the
-   data: the window of row i+1 is loaded while row i is computed, and the lanes of
-   a warp stay on the same row (no divergent addresses). */
-template <typename T> struct Win {
-  T c0, a1, b1, c1, a2, b2, z1, z2;
-};
-
 /* Sequential diagonal pivoting (the host DP_SEQ, src/host/dp_seq_gen.c, pivot for
-   pivot, the same calls in the same order) of the n rows at idx(0..n-1), in place:
-   on exit B holds x, D the factor's g, C the flag "a 2x2 block starts here" (1 or
-   0); A is kept. Returns -1, or the row of the first bad pivot block (then B is
-   partly overwritten). */
+   pivot) of the n rows at idx(0..n-1), in place: on exit B holds x, D the factor's
+   g, C the flag "a 2x2 block starts here" (1 or 0); A is kept. Returns -1, or the
+   row of the first bad pivot block (then B is partly overwritten). */
 template <typename T, typename Idx>
 __host__ __device__ __forceinline__ int seq_dp(int n, T *A, T *D, T *C, T *B, Idx idx)
 {
   T bt = D[idx(0)], zt = B[idx(0)];
-  /* window of row 0 */
-  Win<T> w, s = {};
-  {
-    const int k1 = n > 1 ? idx(1) : 0, k2 = n > 2 ? idx(2) : 0;
-    w.c0 = n > 1 ? C[idx(0)] : T(0);
-    w.a1 = n > 1 ? A[k1] : T(0);
-    w.b1 = n > 1 ? D[k1] : T(0);
-    w.z1 = n > 1 ? B[k1] : T(0);
-    w.c1 = n > 2 ? C[k1] : T(0);
-    w.a2 = n > 2 ? A[k2] : T(0);
-    w.b2 = n > 2 ? D[k2] : T(0);
-    w.z2 = n > 2 ? B[k2] : T(0);
-  }
-  bool pend = false; /* row i is the second row of a 2x2 block */
-  for (int i = 0; i < n; i++) {
-    /* window of row i+1: rows i+1, i+2 from w, rows i+2 (c), i+3 (a, b, z) loaded;
-       no row >= i+2 is written before it is used */
-    Win<T> nw;
-    {
-      const bool h = i + 3 < n;
-      const int k2 = h ? idx(i + 2) : 0, k3 = h ? idx(i + 3) : 0;
-      nw.c0 = w.c1;
-      nw.a1 = w.a2;
-      nw.b1 = w.b2;
-      nw.z1 = w.z2;
-      nw.c1 = h ? C[k2] : T(0);
-      nw.a2 = h ? A[k3] : T(0);
-      nw.b2 = h ? D[k3] : T(0);
-      nw.z2 = h ? B[k3] : T(0);
-    }
-    const int k0 = idx(i);
-    if (pend) { /* the 2x2 block on rows i-1, i, from the window saved at row i-1 */
-      const int km = idx(i - 1);
-      T delta, p0, p1, g0, g1, y0, y1, z2 = s.z2;
-      const T nbt = fac_2x2(bt, s.c0, s.a1, s.b1, s.c1, s.a2, s.b2, &delta, &p0, &p1, &g0, &g1);
-      if (bad_piv(delta)) return i - 1;
-      fsol_2x2(p0, p1, s.c0, s.a1, s.b1, s.a2, zt, s.z1, &y0, &y1, &z2);
-      B[km] = y0;
-      B[k0] = y1;
-      D[km] = g0;
-      D[k0] = g1;
-      C[km] = T(1);
-      C[k0] = T(0);
-      bt = nbt;
-      zt = z2;
-      pend = false;
-    } else if (i + 1 == n || piv_1x1(bt, w.c0, w.a1, w.b1, w.c1, w.a2)) {
-      /* the last row is always 1x1, as on the host */
+  int i = 0;
+  while (i < n) {
+    const bool h1 = i + 1 < n, h2 = i + 2 < n;
+    const int k0 = idx(i), k1 = h1 ? idx(i + 1) : k0, k2 = h2 ? idx(i + 2) : k0;
+    const T c0 = h1 ? C[k0] : T(0), a1 = h1 ? A[k1] : T(0), b1 = h1 ? D[k1] : T(0);
+    const T c1 = h2 ? C[k1] : T(0), a2 = h2 ? A[k2] : T(0);
+    T z1 = h1 ? B[k1] : T(0);
+    /* the last row is always 1x1, as on the host */
+    if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
       if (bad_piv(bt)) return i;
-      T p, g, z1 = w.z1;
-      const T nbt = fac_1x1(bt, w.c0, w.a1, w.b1, &p, &g);
-      B[k0] = fsol_1x1(p, zt, w.a1, &z1);
+      T p, g;
+      const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
+      B[k0] = fsol_1x1(p, zt, a1, &z1);
       D[k0] = g;
       C[k0] = T(0);
       bt = nbt;
       zt = z1;
+      i += 1;
     } else {
-      s = w;
-      pend = true;
+      const T b2 = h2 ? D[k2] : T(0);
+      T z2 = h2 ? B[k2] : T(0), delta, p0, p1, g0, g1, y0, y1;
+      const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+      if (bad_piv(delta)) return i;
+      fsol_2x2(p0, p1, c0, a1, b1, a2, zt, z1, &y0, &y1, &z2);
+      B[k0] = y0;
+      B[k1] = y1;
+      D[k0] = g0;
+      D[k1] = g1;
+      C[k0] = T(1);
+      C[k1] = T(0);
+      bt = nbt;
+      zt = z2;
+      i += 2;
     }
-    w = nw;
   }
   /* backward: x[i] = y[i] - g[i] x[i + 1 + first2x2(i)]; x beyond row n-1 is 0
      (a final 2x2 block has g = 0 at its first row there) */
@@ -131,15 +85,15 @@ template <typename T> struct Ends {
 };
 
 /*
- * Interior of one SPIKE partition: rows 0..L-1 of the arrays (contiguous, L <= M <=
- * 64), coupled to the separator above through a_first = A[0] (left) and to the one
- * below through c_last = C[L-1] (right). Solves T_p [u v w] = [b, a_first e_1,
- * c_last e_L] with diagonal pivoting (one factorisation, fused with the forward
- * solves of u and v; w's forward solve is non-zero only in the last pivot block).
- * On exit B = u, A = v, D = w (row by row); C is not written. Returns the end
- * values. Rows advance in lockstep as in seq_dp.
+ * Interior of one SPIKE partition: rows 0..L-1 of the arrays (contiguous, L <= 64),
+ * coupled to the separator above through a_first = A[0] (left) and to the one below
+ * through c_last = C[L-1] (right). Solves T_p [u v w] = [b, a_first e_1, c_last e_L]
+ * with diagonal pivoting (one factorisation, fused with the forward solves of u and
+ * v; w's forward solve is non-zero only in the last pivot block). On exit B = u,
+ * A = v, D = w (row by row); C keeps its values except that nothing of C is written.
+ * Returns the end values.
  */
-template <typename T, int M>
+template <typename T>
 __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const T *C, T *B,
                                                        bool left, bool right)
 {
@@ -150,64 +104,47 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
   const T cl = right ? C[L - 1] : T(0);
   /* the last pivot block, for w's forward solve */
   T lp0 = 0, lp1 = 0, lc0 = 0, la1 = 0, lb1 = 0;
-  bool last2 = false, pend = false;
-  Win<T> w, s = {};
-  w.c0 = L > 1 ? C[0] : T(0);
-  w.a1 = L > 1 ? A[1] : T(0);
-  w.b1 = L > 1 ? D[1] : T(0);
-  w.z1 = L > 1 ? B[1] : T(0);
-  w.c1 = L > 2 ? C[1] : T(0);
-  w.a2 = L > 2 ? A[2] : T(0);
-  w.b2 = L > 2 ? D[2] : T(0);
-  w.z2 = L > 2 ? B[2] : T(0);
-GTSV_TILE_UNROLL4
-  for (int i = 0; i < M; i++) {
-    if (i >= L) break;
-    Win<T> nw;
-    nw.c0 = w.c1;
-    nw.a1 = w.a2;
-    nw.b1 = w.b2;
-    nw.z1 = w.z2;
-    nw.c1 = i + 3 < L ? C[i + 2] : T(0);
-    nw.a2 = i + 3 < L ? A[i + 3] : T(0);
-    nw.b2 = i + 3 < L ? D[i + 3] : T(0);
-    nw.z2 = i + 3 < L ? B[i + 3] : T(0);
-    if (pend) { /* the 2x2 block on rows i-1, i */
-      T delta, p0, p1, g0, g1, y0, y1, z2 = s.z2, v2 = 0;
-      const T nbt = fac_2x2(bt, s.c0, s.a1, s.b1, s.c1, s.a2, s.b2, &delta, &p0, &p1, &g0, &g1);
-      if (bad_piv(delta)) { o.bad = true; break; }
-      fsol_2x2(p0, p1, s.c0, s.a1, s.b1, s.a2, zt, s.z1, &y0, &y1, &z2);
-      B[i - 1] = y0;
-      B[i] = y1;
-      fsol_2x2(p0, p1, s.c0, s.a1, s.b1, s.a2, vt, T(0), &y0, &y1, &v2);
-      A[i - 1] = y0;
-      A[i] = y1;
-      D[i - 1] = g0;
-      D[i] = g1;
-      f2 |= (uint64_t)1 << (i - 1);
-      lp0 = p0; lp1 = p1; lc0 = s.c0; la1 = s.a1; lb1 = s.b1;
-      last2 = true;
-      bt = nbt;
-      zt = z2;
-      vt = v2;
-      pend = false;
-    } else if (i + 1 == L || piv_1x1(bt, w.c0, w.a1, w.b1, w.c1, w.a2)) {
+  bool last2 = false;
+  int i = 0;
+  while (i < L) {
+    const bool h1 = i + 1 < L, h2 = i + 2 < L;
+    const T c0 = h1 ? C[i] : T(0), a1 = h1 ? A[i + 1] : T(0), b1 = h1 ? D[i + 1] : T(0);
+    const T c1 = h2 ? C[i + 1] : T(0), a2 = h2 ? A[i + 2] : T(0);
+    T z1 = h1 ? B[i + 1] : T(0);
+    if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
       if (bad_piv(bt)) { o.bad = true; break; }
-      T p, g, z1 = w.z1, v1 = 0;
-      const T nbt = fac_1x1(bt, w.c0, w.a1, w.b1, &p, &g);
-      B[i] = fsol_1x1(p, zt, w.a1, &z1);
-      A[i] = fsol_1x1(p, vt, w.a1, &v1); /* A[i] is not read again */
+      T p, g, v1 = 0;
+      const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
+      B[i] = fsol_1x1(p, zt, a1, &z1);
+      A[i] = fsol_1x1(p, vt, a1, &v1); /* A[i] is not read again */
       D[i] = g;
       lp0 = p;
       last2 = false;
       bt = nbt;
       zt = z1;
       vt = v1;
+      i += 1;
     } else {
-      s = w;
-      pend = true;
+      const T b2 = h2 ? D[i + 2] : T(0);
+      T z2 = h2 ? B[i + 2] : T(0), v2 = 0, delta, p0, p1, g0, g1, y0, y1;
+      const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+      if (bad_piv(delta)) { o.bad = true; break; }
+      fsol_2x2(p0, p1, c0, a1, b1, a2, zt, z1, &y0, &y1, &z2);
+      B[i] = y0;
+      B[i + 1] = y1;
+      fsol_2x2(p0, p1, c0, a1, b1, a2, vt, T(0), &y0, &y1, &v2);
+      A[i] = y0;
+      A[i + 1] = y1;
+      D[i] = g0;
+      D[i + 1] = g1;
+      f2 |= (uint64_t)1 << i;
+      lp0 = p0; lp1 = p1; lc0 = c0; la1 = a1; lb1 = b1;
+      last2 = true;
+      bt = nbt;
+      zt = z2;
+      vt = v2;
+      i += 2;
     }
-    w = nw;
   }
   if (o.bad) {
     o.xf = o.xl = o.vf = o.vl = o.wf = o.wl = T(0);
@@ -219,21 +156,19 @@ GTSV_TILE_UNROLL4
   else yw1 = fsol_1x1(lp0, cl, T(0), &dummy);
   /* backward sweeps of u, v, w together */
   T u1 = 0, u2 = 0, v1 = 0, v2 = 0, w1 = 0, w2 = 0;
-GTSV_TILE_UNROLL4
-  for (int r = M - 1; r >= 0; r--) {
-    if (r >= L) continue;
+  for (int r = L - 1; r >= 0; r--) {
     const bool f = (f2 >> r) & 1u;
     const T g = D[r];
     const T yw = r == L - 1 ? yw1 : (r == L - 2 && last2 ? yw0 : T(0));
     const T u = B[r] - g * (f ? u2 : u1);
     const T v = A[r] - g * (f ? v2 : v1);
-    const T ww = yw - g * (f ? w2 : w1);
+    const T w = yw - g * (f ? w2 : w1);
     B[r] = u;
     A[r] = v;
-    D[r] = ww;
+    D[r] = w;
     u2 = u1; u1 = u;
     v2 = v1; v1 = v;
-    w2 = w1; w1 = ww;
+    w2 = w1; w1 = w;
   }
   o.xf = B[0]; o.vf = A[0]; o.wf = D[0];
   o.xl = B[L - 1]; o.vl = A[L - 1]; o.wl = D[L - 1];
