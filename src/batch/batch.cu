@@ -335,10 +335,15 @@ gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
 }
 
 /* The on-chip kernel (batch_tile.cu) where it takes the shape, except for
-   GTSV_ALGO_DP_SEQ, which asks for the sequential pivots of every system. */
+   GTSV_ALGO_DP_SEQ, which asks for the sequential pivots of every system, and the
+   interleaved layout beyond n = 128, where this file's kernel was faster on the
+   H200 (bench/results/gpu-batch-2026-11-21.md against -2026-11-22.md). */
+constexpr int64_t kTileInterMaxN = 128;
 bool use_tile(gtsv_handle h, const gtsv_batch_desc *desc)
 {
-  return h->algo != GTSV_ALGO_DP_SEQ && gtsv__batch_tile_takes(desc);
+  if (h->algo == GTSV_ALGO_DP_SEQ || !gtsv__batch_tile_takes(desc)) return false;
+  const bool inter = desc->m_row != 1 || desc->b_row != 1;
+  return !inter || desc->n <= kTileInterMaxN || gtsv__batch_tile_m != 0;
 }
 template <typename T> struct Tile;
 template <> struct Tile<float> { static constexpr auto fn = gtsv__s_batch_tile; };
