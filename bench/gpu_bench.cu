@@ -41,6 +41,7 @@
 #include "core/internal.h"
 #include "cuda/state.h"
 #include "spike/spike.h"
+#include "batch/batch.h"
 
 #define CK(x)                                                                        \
   do {                                                                               \
@@ -131,6 +132,13 @@ static gtsv_status g_gtsv(gtsv_handle h, int64_t n, const float *dl, const float
 static gtsv_status g_gtsv(gtsv_handle h, int64_t n, const double *dl, const double *d,
                           const double *du, double *x)
 { return gtsv_dgtsv(h, n, 1, dl, d, du, x, n); }
+
+static gtsv_status g_gtsv_nrhs(gtsv_handle h, int64_t n, int64_t nrhs, const float *dl,
+                               const float *d, const float *du, float *x)
+{ return gtsv_sgtsv(h, n, nrhs, dl, d, du, x, n); }
+static gtsv_status g_gtsv_nrhs(gtsv_handle h, int64_t n, int64_t nrhs, const double *dl,
+                               const double *d, const double *du, double *x)
+{ return gtsv_dgtsv(h, n, nrhs, dl, d, du, x, n); }
 
 /* ---- measurement -------------------------------------------------------------------- */
 
@@ -342,6 +350,11 @@ static std::string info_note(gtsv_handle h)
 template <typename T> static const char *pname() { return sizeof(T) == 8 ? "double" : "float"; }
 
 template <typename T>
+static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t batch,
+                       const T *Sdl, const T *Sd, const T *Sdu, const T *Sb,
+                       std::vector<Row> &rows);
+
+template <typename T>
 static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t batch, bool dom)
 {
   const size_t N = (size_t)(n * batch), bytes = N * sizeof(T);
@@ -413,23 +426,146 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     }
     rows.push_back(r);
   }
+  const double t_sb = rows.back().ms; /* cuSPARSE gtsv2StridedBatch */
+  auto vs_sb = [&](double ms) {
+    char t[48];
+    if (ms > 0 && t_sb > 0) std::snprintf(t, sizeof t, "%.2fx gtsv2StridedBatch", t_sb / ms);
+    else t[0] = 0;
+    return std::string(t);
+  };
+  auto with = [](const std::string &a, const std::string &b) {
+    return a.empty() ? b : b.empty() ? a : a + "; " + b;
+  };
   {
     Row r{"gtsv strided_batch", "", -2, 0};
     r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
-    if (r.ms >= 0) { r.resid = fetch(false); r.note = info_note(h); }
+    if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
+    rows.push_back(r);
+  }
+  /* the on-chip kernel with each partition size it takes (tuning), and the
+     thread-per-system kernel (GTSV_ALGO_DP_SEQ: two passes through a workspace) */
+  for (int m : {8, 16, 32, 64}) {
+    if (n > 32 * m) continue;
+    char nm[64];
+    std::snprintf(nm, sizeof nm, "gtsv strided, tile M=%d", m);
+    Row r{nm, "", -2, 0};
+    gtsv__batch_tile_m = m;
+    r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
+    if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
+    gtsv__batch_tile_m = 0;
+    rows.push_back(r);
+  }
+  {
+    Row r{"gtsv strided, DP_SEQ kernel", "", -2, 0};
+    gtsv_set_algo(h, GTSV_ALGO_DP_SEQ);
+    r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
+    if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
+    gtsv_set_algo(h, GTSV_ALGO_AUTO);
     rows.push_back(r);
   }
   {
     Row r{"gtsv interleaved_batch", "", -2, 0};
     r.ms = time_ms(prep_i, [&] { return gst(g_inter(h, n, Idl, Id, Idu, X, batch)); });
-    if (r.ms >= 0) { r.resid = fetch(true); r.note = info_note(h); }
+    if (r.ms >= 0) { r.resid = fetch(true); r.note = with(info_note(h), vs_sb(r.ms)); }
     rows.push_back(r);
+  }
+  if (n <= GTSV_BATCH_NRHS_MAX_N) { /* one matrix (system 0's), batch right-hand sides */
+    Row r{"gtsv gtsv nrhs=batch", "", -2, 0};
+    r.ms = time_ms(prep_s, [&] { return gst(g_gtsv_nrhs(h, n, batch, Sdl, Sd, Sdu, X)); });
+    if (r.ms >= 0) {
+      CK(cudaMemcpy(x.data(), X, bytes, cudaMemcpyDeviceToHost));
+      long double worst = 0;
+      for (int64_t k = 0; k < batch; k += std::max<int64_t>(1, batch / 64)) {
+        std::vector<T> bk(b.begin() + k * n, b.begin() + (k + 1) * n);
+        std::vector<T> xk(x.begin() + k * n, x.begin() + (k + 1) * n);
+        const long double rk = residual(dl, d, du, bk, xk, n, 0, 0, 1);
+        if (!(rk <= worst)) worst = rk;
+      }
+      r.resid = (double)worst;
+      r.note = with(info_note(h), "one matrix: reads 1 + 1/batch arrays of n per column");
+    }
+    rows.push_back(r);
+  }
+  if (n * batch <= ((int64_t)1 << 20)) { /* small batch: graph replay of 20 solves */
+    graph_rows<T>(h, sp, n, batch, Sdl, Sd, Sdu, Sb, rows);
   }
   for (T **p : all) CK(cudaFree(*p));
   char name[96];
   std::snprintf(name, sizeof name, "%s %lldx%lld %s", pname<T>(), (long long)n,
                 (long long)batch, dom ? "dominant" : "random");
   print_case(name, rows, 0, (double)(5 * sizeof(T)) * N);
+}
+
+/* Small batches: kG solves, each on its own copy of b, captured once in a CUDA
+   graph on a created stream; per solve = (median replay time) / kG. The copies of
+   b are restored before each replay, outside the timed interval. Rows for gtsv's
+   strided batch and cuSPARSE gtsv2StridedBatch (neither modifies dl, d, du). */
+template <typename T>
+static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t batch,
+                       const T *Sdl, const T *Sd, const T *Sdu, const T *Sb,
+                       std::vector<Row> &rows)
+{
+  constexpr int kG = 20;
+  const size_t N = (size_t)(n * batch), bytes = N * sizeof(T);
+  cudaStream_t st;
+  CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  std::vector<T *> Xs(kG);
+  for (T *&p : Xs) CK(cudaMalloc(&p, bytes));
+  size_t sz = 0;
+  void *buf = nullptr;
+  if (sp_strided_size(sp, (int)n, Sdl, Sd, Sdu, Xs[0], (int)batch, (int)n, &sz) != CUSPARSE_STATUS_SUCCESS)
+    sz = 0;
+  CK(cudaMalloc(&buf, sz + 8));
+  gtsv_set_stream(h, st);
+  cusparseSetStream(sp, st);
+  for (int which = 0; which < 2; which++) {
+    Row r{which == 0 ? "gtsv strided_batch (graph)" : "cusparse gtsv2StridedBatch (graph)",
+          "", -2, 0};
+    auto solve = [&](int k) {
+      if (which == 0) return g_strided(h, n, Sdl, Sd, Sdu, Xs[k], batch) == GTSV_STATUS_SUCCESS;
+      return sp_strided(sp, (int)n, Sdl, Sd, Sdu, Xs[k], (int)batch, (int)n, buf) == CUSPARSE_STATUS_SUCCESS;
+    };
+    bool ok = solve(0); /* warm-up outside the capture (one-time setup) */
+    CK(cudaStreamSynchronize(st));
+    cudaGraph_t g = nullptr;
+    cudaGraphExec_t ge = nullptr;
+    if (ok) {
+      CK(cudaStreamBeginCapture(st, cudaStreamCaptureModeRelaxed));
+      for (int k = 0; k < kG && ok; k++) ok = solve(k);
+      CK(cudaStreamEndCapture(st, &g));
+    }
+    if (ok && cudaGraphInstantiate(&ge, g, 0) == cudaSuccess) {
+      std::vector<float> t;
+      for (int rep = 0; rep <= g_reps; rep++) {
+        for (T *p : Xs) CK(cudaMemcpyAsync(p, Sb, bytes, cudaMemcpyDeviceToDevice, st));
+        CK(cudaEventRecord(g_e0, st));
+        CK(cudaGraphLaunch(ge, st));
+        CK(cudaEventRecord(g_e1, st));
+        CK(cudaEventSynchronize(g_e1));
+        float ms;
+        CK(cudaEventElapsedTime(&ms, g_e0, g_e1));
+        if (rep > 0) t.push_back(ms / kG);
+      }
+      std::sort(t.begin(), t.end());
+      r.ms = t[t.size() / 2];
+      r.resid = 0;
+      char note[96];
+      std::snprintf(note, sizeof note, "per solve: CUDA graph of %d solves, median of %d replays",
+                    kG, g_reps);
+      r.note = note;
+      cudaGraphExecDestroy(ge);
+    } else {
+      (void)cudaGetLastError();
+      r.note = "graph capture failed";
+    }
+    if (g) cudaGraphDestroy(g);
+    rows.push_back(r);
+  }
+  gtsv_set_stream(h, nullptr);
+  cusparseSetStream(sp, nullptr);
+  CK(cudaFree(buf));
+  for (T *p : Xs) CK(cudaFree(p));
+  CK(cudaStreamDestroy(st));
 }
 
 static std::string ws_note(gtsv_handle h, gtsv_algo a)

@@ -16,6 +16,7 @@
 #include <cuda_runtime.h>
 #include "gtsv/gtsv.h"
 #include "testutil.h"
+#include "batch/batch.h"
 
 typedef enum { L_STRIDED = 0, L_INTERLEAVED = 1 } layout;
 static const char *layout_name(layout l) { return l ? "interleaved" : "strided"; }
@@ -272,7 +273,11 @@ static void run_case(gtsv_handle h, tu_prec p, tu_kind kind, layout l, int64_t n
   tu_problem_free(&P);
 }
 
-static const int64_t sizes[] = {1, 2, 3, 31, 32, 33, 64, 255, 256, 257, 1000, 4097};
+/* the issue's sizes, and the automatic partition sizes' boundaries of the on-chip
+   kernel (batch_tile.cu: M = 16 up to 256, 32 up to 1024, 64 up to 2048; beyond,
+   the thread-per-system kernel) */
+static const int64_t sizes[] = {1,   2,   3,   16,   17,   31,   32,   33,   64,   65, 255,
+                                256, 257, 512, 513, 1000, 1024, 1025, 2048, 2049, 4097};
 static const tu_kind kinds[] = {TU_RANDOM, TU_ZERO_DIAG, TU_FORCE_2X2};
 #define NSIZES (sizeof sizes / sizeof *sizes)
 #define NKINDS (sizeof kinds / sizeof *kinds)
@@ -470,6 +475,78 @@ START_TEST(device_noop_and_stream)
 }
 END_TEST
 
+/* Every partition size of the on-chip kernel (forced through gtsv__batch_tile_m):
+   one partition per system and several, partial last partitions, 1..32 partitions,
+   warps with fewer systems than slots; random, zero-diagonal (interiors of odd
+   order are singular: the fallback), 2x2-forcing matrices, and random ones with
+   one nearly singular partition (large spikes, cancellation, the fallback);
+   both layouts. Then the same shapes with GTSV_ALGO_DP_SEQ (the thread-per-system
+   kernel). */
+START_TEST(tile_partition_sizes)
+{
+  static const int ms[] = {8, 16, 32, 64};
+  gtsv_handle h;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++) {
+    const int64_t M = ms[mi];
+    const int64_t ns[] = {M - 1, M, M + 1, 2 * M - 1, 2 * M + 1, 5 * M + 3, 16 * M, 32 * M - 1, 32 * M};
+    gtsv__batch_tile_m = (int)M;
+    for (int pi = 0; pi < TU_NPREC; pi++)
+      for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+        for (int kind = 0; kind < 4; kind++)
+          for (int li = 0; li < 2; li++) {
+            const int64_t n = ns[ni], batch = ni % 2 ? 33 : 7;
+            tu_prec p = (tu_prec)pi;
+            layout l = (layout)li;
+            if (small_run() && n > 512) continue;
+            if (kind < 3) {
+              run_case(h, p, kinds[kind], l, n, batch, n + 3, 2000 + ni);
+              continue;
+            }
+            /* a nearly singular partition: the diagonal of partition 1's interior
+               (of partition 0's when there is one) scaled to nearly zero (an
+               interior of odd order M-1 with a zero diagonal is singular) */
+            tu_problem P;
+            char why[256];
+            int64_t info = -7, row = -7, hi, hr;
+            void *xh = NULL;
+            const int64_t stride = l == L_INTERLEAVED ? n : n + 1;
+            tu_problem_init(&P, p, TU_RANDOM, n, 1, stride, batch, stride, 3000 + ni);
+            const int64_t r0 = n >= 2 * M ? M : 0, r1 = n >= 2 * M ? 2 * M - 1 : (n < M - 1 ? n : M - 1);
+            for (int64_t k = 0; k < batch; k++)
+              for (int64_t i = r0; i < r1; i++)
+                tu_set(p, tu_sys_d(&P, k), i,
+                       (p == TU_FLOAT ? 1e-5 : 1e-12) * tu_get(p, tu_sys_d(&P, k), i));
+            tu_problem_prepare(&P);
+            host_reference_x(&P, &hi, &hr, &xh);
+            int st = dev_solve(h, &P, l, 0, &info, &row);
+            TU_EXPECT(st >= 0, "tile M=%lld n=%lld: device error", (long long)M, (long long)n);
+            if (st >= 0) {
+              TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
+                        "tile M=%lld %s %s n=%lld nearly singular partition: %s", (long long)M,
+                        layout_name(l), tu_prec_name(p), (long long)n, why);
+              TU_EXPECT(info == hi && row == hr, "tile M=%lld n=%lld: info %lld row %lld, "
+                        "host %lld row %lld", (long long)M, (long long)n, (long long)info,
+                        (long long)row, (long long)hi, (long long)hr);
+            }
+            free(xh);
+            tu_problem_free(&P);
+          }
+  }
+  gtsv__batch_tile_m = 0;
+  gtsv_set_algo(h, GTSV_ALGO_DP_SEQ);
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (int li = 0; li < 2; li++) {
+      run_case(h, (tu_prec)pi, TU_RANDOM, (layout)li, 300, 50, 301, 21);
+      run_case(h, (tu_prec)pi, TU_FORCE_2X2, (layout)li, 33, 70, 35, 22);
+    }
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
 /* ---- host part (no GPU needed) ----------------------------------------------------- */
 
 /* Every bad argument: INVALID_VALUE and nothing written. */
@@ -576,6 +653,7 @@ int main(void)
   tcase_add_test(tg, nan_input_reported);
   tcase_add_test(tg, gtsv_device_many_rhs);
   tcase_add_test(tg, device_noop_and_stream);
+  tcase_add_test(tg, tile_partition_sizes);
   tcase_set_timeout(tg, 1200);
   suite_add_tcase(gs, tg);
   failed += run_suite(gs);

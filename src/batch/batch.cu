@@ -334,6 +334,21 @@ gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
   return GTSV_STATUS_SUCCESS;
 }
 
+/* The on-chip kernel (batch_tile.cu) where it takes the shape, except for
+   GTSV_ALGO_DP_SEQ, which asks for the sequential pivots of every system, and the
+   interleaved layout beyond n = 128, where this file's kernel was faster on the
+   H200 (bench/results/gpu-batch-2026-11-21.md against -2026-11-22.md). */
+constexpr int64_t kTileInterMaxN = 128;
+bool use_tile(gtsv_handle h, const gtsv_batch_desc *desc)
+{
+  if (h->algo == GTSV_ALGO_DP_SEQ || !gtsv__batch_tile_takes(desc)) return false;
+  const bool inter = desc->m_row != 1 || desc->b_row != 1;
+  return !inter || desc->n <= kTileInterMaxN || gtsv__batch_tile_m != 0;
+}
+template <typename T> struct Tile;
+template <> struct Tile<float> { static constexpr auto fn = gtsv__s_batch_tile; };
+template <> struct Tile<double> { static constexpr auto fn = gtsv__d_batch_tile; };
+
 template <typename T>
 gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du, T *x,
                     int64_t batch, int64_t stride)
@@ -344,6 +359,7 @@ gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
   gtsv_status s = gtsv__cuda_begin(h, stride);
   if (s != GTSV_STATUS_SUCCESS) return s;
+  if (use_tile(h, &desc)) return Tile<T>::fn(h, &desc, dl, d, du, x);
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
 
@@ -357,6 +373,7 @@ gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
+  if (use_tile(h, &desc)) return Tile<T>::fn(h, &desc, dl, d, du, x);
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
 
@@ -368,6 +385,7 @@ gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL};
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
+  if (use_tile(h, &desc)) return Tile<T>::fn(h, &desc, dl, d, du, B);
   return batch_solve<T>(h, &desc, dl, d, du, B, NULL);
 }
 

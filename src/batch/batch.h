@@ -82,6 +82,20 @@ gtsv_status gtsv__d_batch_nrhs(gtsv_handle h, int64_t n, int64_t nrhs, const dou
                                const double *d, const double *du, double *B,
                                int64_t ldb);
 
+/* The on-chip kernel (batch_tile.cu): one pass, systems in shared memory, SPIKE
+   inside a warp for n > 16 (not DP_SEQ's pivots; DP_SEQ's answer where it falls
+   back). Takes n <= 2048 with rows contiguous (m_row = b_row = 1) or systems
+   contiguous (m_sys = b_sys = 1), and no workspace. */
+int gtsv__batch_tile_takes(const gtsv_batch_desc *desc);
+gtsv_status gtsv__s_batch_tile(gtsv_handle h, const gtsv_batch_desc *desc,
+                               const float *dl, const float *d, const float *du, float *x);
+gtsv_status gtsv__d_batch_tile(gtsv_handle h, const gtsv_batch_desc *desc,
+                               const double *dl, const double *d, const double *du,
+                               double *x);
+/* Benchmark and test knob: rows per partition of the tile kernel (8, 16, 32 or 64;
+   0 = automatic). Process-wide, not synchronised: set it between solves only. */
+extern int gtsv__batch_tile_m;
+
 /* Single systems up to this order go to the nrhs kernel from gtsv_?gtsv (one
    thread per right-hand side); longer ones need SPIKE. */
 #define GTSV_BATCH_NRHS_MAX_N 1024

@@ -8,55 +8,55 @@
 
 namespace gtsv_piv {
 
-__device__ __forceinline__ int piv_1x1(float bt, float c0, float a1, float b1, float c1,
+__host__ __device__ __forceinline__ int piv_1x1(float bt, float c0, float a1, float b1, float c1,
                                        float a2)
 {
   return gtsv_s_pivot_is_1x1(bt, c0, a1, b1, c1, a2);
 }
-__device__ __forceinline__ int piv_1x1(double bt, double c0, double a1, double b1,
+__host__ __device__ __forceinline__ int piv_1x1(double bt, double c0, double a1, double b1,
                                        double c1, double a2)
 {
   return gtsv_d_pivot_is_1x1(bt, c0, a1, b1, c1, a2);
 }
-__device__ __forceinline__ int bad_piv(float p) { return gtsv_s_bad_pivot(p); }
-__device__ __forceinline__ int bad_piv(double p) { return gtsv_d_bad_pivot(p); }
-__device__ __forceinline__ float fac_1x1(float bt, float c0, float a1, float b1, float *p,
+__host__ __device__ __forceinline__ int bad_piv(float p) { return gtsv_s_bad_pivot(p); }
+__host__ __device__ __forceinline__ int bad_piv(double p) { return gtsv_d_bad_pivot(p); }
+__host__ __device__ __forceinline__ float fac_1x1(float bt, float c0, float a1, float b1, float *p,
                                          float *g)
 {
   return gtsv_s_factor_1x1(bt, c0, a1, b1, p, g);
 }
-__device__ __forceinline__ double fac_1x1(double bt, double c0, double a1, double b1,
+__host__ __device__ __forceinline__ double fac_1x1(double bt, double c0, double a1, double b1,
                                           double *p, double *g)
 {
   return gtsv_d_factor_1x1(bt, c0, a1, b1, p, g);
 }
-__device__ __forceinline__ float fac_2x2(float bt, float c0, float a1, float b1, float c1,
+__host__ __device__ __forceinline__ float fac_2x2(float bt, float c0, float a1, float b1, float c1,
                                          float a2, float b2, float *dl, float *p0,
                                          float *p1, float *g0, float *g1)
 {
   return gtsv_s_factor_2x2(bt, c0, a1, b1, c1, a2, b2, dl, p0, p1, g0, g1);
 }
-__device__ __forceinline__ double fac_2x2(double bt, double c0, double a1, double b1,
+__host__ __device__ __forceinline__ double fac_2x2(double bt, double c0, double a1, double b1,
                                           double c1, double a2, double b2, double *dl,
                                           double *p0, double *p1, double *g0, double *g1)
 {
   return gtsv_d_factor_2x2(bt, c0, a1, b1, c1, a2, b2, dl, p0, p1, g0, g1);
 }
-__device__ __forceinline__ float fsol_1x1(float p, float z0, float a1, float *z1)
+__host__ __device__ __forceinline__ float fsol_1x1(float p, float z0, float a1, float *z1)
 {
   return gtsv_s_fsolve_1x1(p, z0, a1, z1);
 }
-__device__ __forceinline__ double fsol_1x1(double p, double z0, double a1, double *z1)
+__host__ __device__ __forceinline__ double fsol_1x1(double p, double z0, double a1, double *z1)
 {
   return gtsv_d_fsolve_1x1(p, z0, a1, z1);
 }
-__device__ __forceinline__ void fsol_2x2(float p0, float p1, float c0, float a1, float b1,
+__host__ __device__ __forceinline__ void fsol_2x2(float p0, float p1, float c0, float a1, float b1,
                                          float a2, float z0, float z1, float *y0,
                                          float *y1, float *z2)
 {
   gtsv_s_fsolve_2x2(p0, p1, c0, a1, b1, a2, z0, z1, y0, y1, z2);
 }
-__device__ __forceinline__ void fsol_2x2(double p0, double p1, double c0, double a1,
+__host__ __device__ __forceinline__ void fsol_2x2(double p0, double p1, double c0, double a1,
                                          double b1, double a2, double z0, double z1,
                                          double *y0, double *y1, double *z2)
 {

@@ -1,0 +1,219 @@
+/* The per-lane steps of the on-chip batch kernel (batch_tile.cu), as __host__
+   __device__ functions over plain arrays, so that the method can also be run and
+   checked on the host. All arithmetic of a pivot block comes from core/pivot.h
+   (through core/pivot_cxx.h). C++ (CUDA) only.
+
+   Storage. Four arrays A (sub-diagonal), D (diagonal), C (super-diagonal) and B
+   (right-hand side) hold the rows of a system; row r lives at index idx(r) of each.
+   The steps overwrite them in place (see each function); the caller keeps the
+   original data elsewhere (global memory) for a fallback. */
+#ifndef GTSV_BATCH_TILE_CORE_H
+#define GTSV_BATCH_TILE_CORE_H
+
+#include <math.h>
+#include <stdint.h>
+#include "core/pivot_cxx.h"
+
+namespace gtsv_tile {
+using namespace gtsv_piv;
+
+template <typename T> __host__ __device__ __forceinline__ T tabs(T v) { return v < 0 ? -v : v; }
+template <typename T> __host__ __device__ __forceinline__ T tmax(T a, T b) { return a > b ? a : b; }
+
+/* Sequential diagonal pivoting (the host DP_SEQ, src/host/dp_seq_gen.c, pivot for
+   pivot) of the n rows at idx(0..n-1), in place: on exit B holds x, D the factor's
+   g, C the flag "a 2x2 block starts here" (1 or 0); A is kept. Returns -1, or the
+   row of the first bad pivot block (then B is partly overwritten). */
+template <typename T, typename Idx>
+__host__ __device__ __forceinline__ int seq_dp(int n, T *A, T *D, T *C, T *B, Idx idx)
+{
+  T bt = D[idx(0)], zt = B[idx(0)];
+  int i = 0;
+  while (i < n) {
+    const bool h1 = i + 1 < n, h2 = i + 2 < n;
+    const int k0 = idx(i), k1 = h1 ? idx(i + 1) : k0, k2 = h2 ? idx(i + 2) : k0;
+    const T c0 = h1 ? C[k0] : T(0), a1 = h1 ? A[k1] : T(0), b1 = h1 ? D[k1] : T(0);
+    const T c1 = h2 ? C[k1] : T(0), a2 = h2 ? A[k2] : T(0);
+    T z1 = h1 ? B[k1] : T(0);
+    /* the last row is always 1x1, as on the host */
+    if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
+      if (bad_piv(bt)) return i;
+      T p, g;
+      const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
+      B[k0] = fsol_1x1(p, zt, a1, &z1);
+      D[k0] = g;
+      C[k0] = T(0);
+      bt = nbt;
+      zt = z1;
+      i += 1;
+    } else {
+      const T b2 = h2 ? D[k2] : T(0);
+      T z2 = h2 ? B[k2] : T(0), delta, p0, p1, g0, g1, y0, y1;
+      const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+      if (bad_piv(delta)) return i;
+      fsol_2x2(p0, p1, c0, a1, b1, a2, zt, z1, &y0, &y1, &z2);
+      B[k0] = y0;
+      B[k1] = y1;
+      D[k0] = g0;
+      D[k1] = g1;
+      C[k0] = T(1);
+      C[k1] = T(0);
+      bt = nbt;
+      zt = z2;
+      i += 2;
+    }
+  }
+  /* backward: x[i] = y[i] - g[i] x[i + 1 + first2x2(i)]; x beyond row n-1 is 0
+     (a final 2x2 block has g = 0 at its first row there) */
+  T x1 = 0, x2 = 0;
+  for (int r = n - 1; r >= 0; r--) {
+    const int k = idx(r);
+    const T xr = B[k] - D[k] * (C[k] != T(0) ? x2 : x1);
+    B[k] = xr;
+    x2 = x1;
+    x1 = xr;
+  }
+  return -1;
+}
+
+/* End values of a partition's three solutions (first and last interior row). */
+template <typename T> struct Ends {
+  T xf, xl; /* u = T_p^-1 b_p */
+  T vf, vl; /* v = T_p^-1 (a_first e_1): the left spike */
+  T wf, wl; /* w = T_p^-1 (c_last e_L): the right spike */
+  bool bad; /* a pivot block of T_p is singular or not finite */
+};
+
+/*
+ * Interior of one SPIKE partition: rows 0..L-1 of the arrays (contiguous, L <= 64),
+ * coupled to the separator above through a_first = A[0] (left) and to the one below
+ * through c_last = C[L-1] (right). Solves T_p [u v w] = [b, a_first e_1, c_last e_L]
+ * with diagonal pivoting (one factorisation, fused with the forward solves of u and
+ * v; w's forward solve is non-zero only in the last pivot block). On exit B = u,
+ * A = v, D = w (row by row); C keeps its values except that nothing of C is written.
+ * Returns the end values.
+ */
+template <typename T>
+__host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const T *C, T *B,
+                                                       bool left, bool right)
+{
+  Ends<T> o;
+  o.bad = false;
+  uint64_t f2 = 0; /* bit r: a 2x2 block starts at row r */
+  T bt = D[0], zt = B[0], vt = left ? A[0] : T(0);
+  const T cl = right ? C[L - 1] : T(0);
+  /* the last pivot block, for w's forward solve */
+  T lp0 = 0, lp1 = 0, lc0 = 0, la1 = 0, lb1 = 0;
+  bool last2 = false;
+  int i = 0;
+  while (i < L) {
+    const bool h1 = i + 1 < L, h2 = i + 2 < L;
+    const T c0 = h1 ? C[i] : T(0), a1 = h1 ? A[i + 1] : T(0), b1 = h1 ? D[i + 1] : T(0);
+    const T c1 = h2 ? C[i + 1] : T(0), a2 = h2 ? A[i + 2] : T(0);
+    T z1 = h1 ? B[i + 1] : T(0);
+    if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
+      if (bad_piv(bt)) { o.bad = true; break; }
+      T p, g, v1 = 0;
+      const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
+      B[i] = fsol_1x1(p, zt, a1, &z1);
+      A[i] = fsol_1x1(p, vt, a1, &v1); /* A[i] is not read again */
+      D[i] = g;
+      lp0 = p;
+      last2 = false;
+      bt = nbt;
+      zt = z1;
+      vt = v1;
+      i += 1;
+    } else {
+      const T b2 = h2 ? D[i + 2] : T(0);
+      T z2 = h2 ? B[i + 2] : T(0), v2 = 0, delta, p0, p1, g0, g1, y0, y1;
+      const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+      if (bad_piv(delta)) { o.bad = true; break; }
+      fsol_2x2(p0, p1, c0, a1, b1, a2, zt, z1, &y0, &y1, &z2);
+      B[i] = y0;
+      B[i + 1] = y1;
+      fsol_2x2(p0, p1, c0, a1, b1, a2, vt, T(0), &y0, &y1, &v2);
+      A[i] = y0;
+      A[i + 1] = y1;
+      D[i] = g0;
+      D[i + 1] = g1;
+      f2 |= (uint64_t)1 << i;
+      lp0 = p0; lp1 = p1; lc0 = c0; la1 = a1; lb1 = b1;
+      last2 = true;
+      bt = nbt;
+      zt = z2;
+      vt = v2;
+      i += 2;
+    }
+  }
+  if (o.bad) {
+    o.xf = o.xl = o.vf = o.vl = o.wf = o.wl = T(0);
+    return o;
+  }
+  /* w's forward solve: right-hand side c_last e_L, zero before the last block */
+  T yw0 = 0, yw1 = 0, dummy = 0;
+  if (last2) fsol_2x2(lp0, lp1, lc0, la1, lb1, T(0), T(0), cl, &yw0, &yw1, &dummy);
+  else yw1 = fsol_1x1(lp0, cl, T(0), &dummy);
+  /* backward sweeps of u, v, w together */
+  T u1 = 0, u2 = 0, v1 = 0, v2 = 0, w1 = 0, w2 = 0;
+  for (int r = L - 1; r >= 0; r--) {
+    const bool f = (f2 >> r) & 1u;
+    const T g = D[r];
+    const T yw = r == L - 1 ? yw1 : (r == L - 2 && last2 ? yw0 : T(0));
+    const T u = B[r] - g * (f ? u2 : u1);
+    const T v = A[r] - g * (f ? v2 : v1);
+    const T w = yw - g * (f ? w2 : w1);
+    B[r] = u;
+    A[r] = v;
+    D[r] = w;
+    u2 = u1; u1 = u;
+    v2 = v1; v1 = v;
+    w2 = w1; w1 = w;
+  }
+  o.xf = B[0]; o.vf = A[0]; o.wf = D[0];
+  o.xl = B[L - 1]; o.vl = A[L - 1]; o.wl = D[L - 1];
+  return o;
+}
+
+/* Row of the reduced (separator) system for the separator s below partition p:
+       a_s x[s-1] + b_s x[s] + c_s x[s+1] = r_s,
+   x[s-1] = u_p,last - v_p,last x_left - w_p,last x_s    (partition p, above)
+   x[s+1] = u_q,first - v_q,first x_s - w_q,first x_next  (partition q = p+1, below)
+   gives  (-a_s v_p,l) x_left + (b_s - a_s w_p,l - c_s v_q,f) x_s + (-c_s w_q,f) x_next
+          = r_s - a_s u_p,l - c_s u_q,f. */
+template <typename T>
+__host__ __device__ __forceinline__ void reduced_row(T as, T bs, T cs, T rs, T pvl, T pwl,
+                                                     T pxl, T qvf, T qwf, T qxf, T *ra, T *rb,
+                                                     T *rc, T *rr)
+{
+  *ra = -(as * pvl);
+  *rb = bs - as * pwl - cs * qvf;
+  *rc = -(cs * qwf);
+  *rr = rs - as * pxl - cs * qxf;
+}
+
+/* Partition rows 0..L-1 from the separators: x = u - v x_left - w x_right, into B.
+   Returns the largest of |u| + |v x_left| + |w x_right| at the two end rows (the
+   magnitude that cancels there: the rounding of the spikes is amplified by it)
+   and, through *xmax, the largest |x| of the partition. */
+template <typename T>
+__host__ __device__ __forceinline__ T part_finish(int L, const T *A, const T *D, T *B, T xl,
+                                                  T xr, T *xmax)
+{
+  const T nf = tabs(B[0]) + tabs(A[0] * xl) + tabs(D[0] * xr);
+  const T ne = tabs(B[L - 1]) + tabs(A[L - 1] * xl) + tabs(D[L - 1] * xr);
+  T m = 0;
+  bool nan = false;
+  for (int r = 0; r < L; r++) {
+    const T x = B[r] - A[r] * xl - D[r] * xr;
+    B[r] = x;
+    m = tmax(m, tabs(x));
+    nan |= !(x == x);
+  }
+  *xmax = nan ? T(NAN) : m; /* the caller sends a non-finite system to the fallback */
+  return tmax(nf, ne);
+}
+
+} /* namespace gtsv_tile */
+
+#endif /* GTSV_BATCH_TILE_CORE_H */
