@@ -62,12 +62,9 @@
  * pivot block is singular (zero or non-finite) or the spike growth
  * gamma = max(|sl|, |sr|) at the segment ends exceeds kGrowthTry, it tries
  * option B (the segment moved down one row: a different matrix, whose leading
- * minors interlace with A's) and keeps the better one. At the top level (one
- * right-hand side) the partitions that need B are set aside and tried by the
- * tail kernel's first phase with every lane busy (struct Defer): tried in place,
- * B made four warps in five sweep twice on random matrices at kGrowthTry = 16.
- * (Raising kGrowthTry instead to 256 sent 6 of 61 random test systems to the
- * fallback through the cancellation check.) A partition where both
+ * minors interlace with A's) and keeps the better one. (kGrowthTry: 16 made four
+ * warps in five sweep twice on random matrices; 256 sent 6 of 61 random test
+ * systems to the fallback through the cancellation check; 64 is used.) A partition where both
  * fail, a singular pivot in a reduced system, or a non-finite x sets a device
  * flag. Cancellation is judged globally, per level: at each segment end
  *     rho = (|u| + |sl x_l| + |sr x_r|) / max |x| over the partition
@@ -109,10 +106,10 @@ template <> struct Cfg<float> { static constexpr int M = 32; };
 
 constexpr int kWarps = 4;           /* warps per block */
 constexpr int64_t kBaseN = 64;      /* a reduced system this small: sequential DP */
-constexpr double kGrowthTry = 16.0; /* spike growth that makes a partition try B */
+constexpr double kGrowthTry = 64.0; /* spike growth that makes a partition try B */
 constexpr double kRho0 = 16.0;      /* a segment end cancelling more counts as excess */
 constexpr double kExcessMax = 1.0;  /* allowed ||excess|| / ||x|| per level (below) */
-constexpr size_t kHeader = 1024; /* flag (0), set-aside count (8), level sums (16) */
+constexpr size_t kHeader = 1024;    /* flag + per-level sums at the workspace start */
 
 /* Why the fallback ran: bits of the device flag (gtsv__spike_fallback_taken). */
 enum : unsigned {
@@ -337,109 +334,15 @@ template <typename T, int M> __host__ __device__ constexpr int warp_smem()
   return 4 * tile_bytes<T, M>();
 }
 
-/* Partitions whose option A spikes grow past kGrowthTry, set aside by the top
-   level's pass 1 (one right-hand side) for the tail kernel's first phase, which
-   tries option B for them with every lane busy: trying B in place made the whole
-   warp wait for the few lanes that needed it (four warps in ten on random
-   matrices). An entry keeps the partition and its option A end values. */
-template <typename T> struct Defer {
-  unsigned long long *count; /* in the zeroed header */
-  int64_t *k;                /* [P] partitions */
-  T *ends;                   /* [P][6]: u_f, u_e, l_f, l_e, r_f, r_e of option A */
-};
-
-/* The reduced system's matrix rows 2k, 2k+1 (and the left part of 2k+2) of
-   partition k with option opt and spikes o; o.bad: a failed partition. */
-template <typename T, int M>
-__device__ __forceinline__ void write_matrix(const Level<T> &L, int64_t k, int opt,
-                                             const Ends<T> &o, const T *A, const T *D,
-                                             const T *C)
-{
-  L.opt[k] = (unsigned char)opt;
-  T *s4 = L.sp + 4 * k;
-  s4[0] = o.l_f; s4[1] = o.l_e; s4[2] = o.r_f; s4[3] = o.r_e;
-  const int64_t j0 = 2 * k, j1 = j0 + 1;
-  const T anext = k + 1 < L.P ? padded(L.dl, ARR_DL, (k + 1) * M, L.n) : T(0);
-  if (k == 0) L.rdl[0] = 0;
-  if (opt == 0) {
-    L.rdu[j0] = -C[0] * o.r_f;
-    atomicAdd(L.rd + j0, D[0] - C[0] * o.l_f);
-    L.rdl[j1] = -A[M - 1] * o.l_e;
-    atomicAdd(L.rd + j1, D[M - 1] - A[M - 1] * o.r_e);
-    L.rdu[j1] = C[M - 1];
-    if (k + 1 < L.P) L.rdl[j1 + 1] = anext;
-  } else {
-    L.rdu[j0] = C[0];
-    atomicAdd(L.rd + j0, D[0]);
-    L.rdl[j1] = A[1];
-    L.rdu[j1] = -C[1] * o.r_f;
-    atomicAdd(L.rd + j1, D[1] - C[1] * o.l_f);
-    if (k + 1 < L.P) {
-      L.rdl[j1 + 1] = -anext * o.l_e;
-      atomicAdd(L.rd + j1 + 1, -anext * o.r_e);
-    }
-  }
-}
-
-/* The reduced system's right-hand side, column c, of partition k. */
-template <typename T, int M>
-__device__ __forceinline__ void write_rhs(const Level<T> &L, int64_t k, int c, int opt,
-                                          const Ends<T> &o, const T *A, const T *C,
-                                          const T *Bv)
-{
-  T *ue = L.ue + 2 * ((int64_t)c * L.P + k);
-  ue[0] = o.u_f;
-  ue[1] = o.u_e;
-  T *rb = L.rb + (int64_t)c * 2 * L.P;
-  const int64_t j0 = 2 * k, j1 = j0 + 1;
-  if (opt == 0) {
-    atomicAdd(rb + j0, Bv[0] - C[0] * o.u_f);
-    atomicAdd(rb + j1, Bv[M - 1] - A[M - 1] * o.u_e);
-  } else {
-    atomicAdd(rb + j0, Bv[0]);
-    atomicAdd(rb + j1, Bv[1] - C[1] * o.u_f);
-    if (k + 1 < L.P)
-      atomicAdd(rb + j1 + 1, -padded(L.dl, ARR_DL, (k + 1) * M, L.n) * o.u_e);
-  }
-}
-
-/* Option B for a partition whose option A (ends oa, growth gA) grew too much,
-   the choice, and the failure flag. Returns the option taken; o: its ends. */
-template <typename T, int M>
-__device__ __forceinline__ int choose(const T *A, const T *D, const T *C, const T *Bv,
-                                      Ends<T> &o, T gA, bool fused, unsigned *flag)
-{
-  int opt = 0;
-  if (!(gA <= T(kGrowthTry))) {
-    Ends<T> ob = fused ? sweep<T, M, true, true>(A, D, C, Bv, 2, M - 1)
-                       : sweep<T, M, true, false>(A, D, C, Bv, 2, M - 1);
-    const T gB = growth(ob);
-    if (gB < gA) { o = ob; opt = 1; gA = gB; }
-  }
-  if (!(gA < T(INFINITY))) {
-    atomicOr(flag, FB_PARTITION);
-    o.bad = true;
-  }
-  if (!fused && !o.bad) {
-    const Ends<T> ou = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
-    o.u_f = ou.u_f;
-    o.u_e = ou.u_e;
-  }
-  if (o.bad) o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
-  return opt;
-}
-
 /* Pass 1 of a level for warp gw (partitions 32 gw .. 32 gw + 31), tiles at base.
-   bcopy: where the top level keeps its b (NULL below). defer: set aside the
-   partitions that need option B (the top level with one fused right-hand side),
-   or NULL. */
+   bcopy: where the top level keeps its b (NULL below). */
 template <typename T, int M>
 __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
-                           T *bcopy, unsigned opts, unsigned *flag, const Defer<T> *defer)
+                           T *bcopy, unsigned opts, unsigned *flag)
 {
   T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
   (*tB)[M + 1] = base + 96;
-  const int64_t k = gw * 32 + lane, row0 = gw * 32 * M;
+  const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P;
   const bool active = k < L.P;
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
   const bool fused = !(opts & GTSV_SPIKE_OPT_NO_FUSION);
@@ -470,54 +373,69 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       } else {
         o = sweep<T, M, true, false>(A, D, C, Bv, 1, M - 2);
       }
-      const T gA = growth(o);
-      if (defer && !(gA <= T(kGrowthTry))) {
-        const unsigned long long slot = atomicAdd(defer->count, 1ull);
-        defer->k[slot] = k;
-        T *e6 = defer->ends + 6 * slot;
-        e6[0] = o.u_f; e6[1] = o.u_e; e6[2] = o.l_f; e6[3] = o.l_e; e6[4] = o.r_f;
-        e6[5] = o.bad ? T(NAN) : o.r_e; /* NaN: option A failed outright */
-        continue;                        /* q == 1: nothing else to do here */
+      T gA = growth(o);
+      if (!(gA <= T(kGrowthTry))) {
+        Ends<T> ob = fused ? sweep<T, M, true, true>(A, D, C, Bv, 2, M - 1)
+                           : sweep<T, M, true, false>(A, D, C, Bv, 2, M - 1);
+        const T gB = growth(ob);
+        if (gB < gA) { o = ob; opt = 1; gA = gB; }
       }
-      opt = choose<T, M>(A, D, C, Bv, o, gA, fused, flag);
+      if (!(gA < T(INFINITY))) {
+        atomicOr(flag, FB_PARTITION);
+        o.bad = true;
+      }
+      if (!fused && !o.bad) {
+        const Ends<T> ou = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
+        o.u_f = ou.u_f;
+        o.u_e = ou.u_e;
+      }
+      if (o.bad) o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
       sp = o;
-      write_matrix<T, M>(L, k, opt, o, A, D, C);
+      L.opt[k] = (unsigned char)opt;
+      T *s4 = L.sp + 4 * k;
+      s4[0] = o.l_f; s4[1] = o.l_e; s4[2] = o.r_f; s4[3] = o.r_e;
+      /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 */
+      const int64_t j0 = 2 * k, j1 = j0 + 1;
+      const T anext = k + 1 < L.P ? padded(L.dl, ARR_DL, (k + 1) * M, L.n) : T(0);
+      if (k == 0) L.rdl[0] = 0;
+      if (opt == 0) {
+        L.rdu[j0] = -C[0] * o.r_f;
+        atomicAdd(L.rd + j0, D[0] - C[0] * o.l_f);
+        L.rdl[j1] = -A[M - 1] * o.l_e;
+        atomicAdd(L.rd + j1, D[M - 1] - A[M - 1] * o.r_e);
+        L.rdu[j1] = C[M - 1];
+        if (k + 1 < L.P) L.rdl[j1 + 1] = anext;
+      } else {
+        L.rdu[j0] = C[0];
+        atomicAdd(L.rd + j0, D[0]);
+        L.rdl[j1] = A[1];
+        L.rdu[j1] = -C[1] * o.r_f;
+        atomicAdd(L.rd + j1, D[1] - C[1] * o.l_f);
+        if (k + 1 < L.P) {
+          L.rdl[j1 + 1] = -anext * o.l_e;
+          atomicAdd(L.rd + j1 + 1, -anext * o.r_e);
+        }
+      }
     } else {
       o = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
       if (sp.bad || o.bad) o.u_f = o.u_e = 0;
     }
-    write_rhs<T, M>(L, k, c, opt, o, A, C, Bv);
+    /* right-hand side of the reduced rows, column c */
+    T *ue = L.ue + 2 * ((int64_t)c * L.P + k);
+    ue[0] = o.u_f;
+    ue[1] = o.u_e;
+    T *rb = L.rb + (int64_t)c * R;
+    const int64_t j0 = 2 * k, j1 = j0 + 1;
+    if (opt == 0) {
+      atomicAdd(rb + j0, Bv[0] - C[0] * o.u_f);
+      atomicAdd(rb + j1, Bv[M - 1] - A[M - 1] * o.u_e);
+    } else {
+      atomicAdd(rb + j0, Bv[0]);
+      atomicAdd(rb + j1, Bv[1] - C[1] * o.u_f);
+      if (k + 1 < L.P)
+        atomicAdd(rb + j1 + 1, -padded(L.dl, ARR_DL, (k + 1) * M, L.n) * o.u_e);
+    }
   }
-}
-
-/* The set-aside partitions of the top level: lane i of warp gw takes entry
-   32 gw + i, loads its partition on its own (each lane a different partition),
-   tries option B and writes what pass 1 would have written. */
-template <typename T, int M>
-__device__ void deferred_warp(const Level<T> &L, const Defer<T> &df, int64_t count, int64_t gw,
-                              int lane, T (*base)[M + 1], unsigned *flag)
-{
-  T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
-  (*tB)[M + 1] = base + 96;
-  const int64_t slot = gw * 32 + lane;
-  if (slot >= count) return;
-  const int64_t k = ld(df.k + slot), row0 = k * M;
-  for (int i = 0; i < M; i++) {
-    tA[lane][i] = padded(L.dl, ARR_DL, row0 + i, L.n);
-    tD[lane][i] = padded(L.d, ARR_D, row0 + i, L.n);
-    tC[lane][i] = padded(L.du, ARR_DU, row0 + i, L.n);
-    tB[lane][i] = padded(L.b, ARR_B, row0 + i, L.n);
-  }
-  const T *e6 = df.ends + 6 * slot;
-  Ends<T> o;
-  o.u_f = ld(e6); o.u_e = ld(e6 + 1); o.l_f = ld(e6 + 2); o.l_e = ld(e6 + 3);
-  o.r_f = ld(e6 + 4); o.r_e = ld(e6 + 5);
-  o.bad = !(o.r_e == o.r_e);
-  const T gA = growth(o);
-  const T *A = tA[lane], *D = tD[lane], *C = tC[lane], *Bv = tB[lane];
-  const int opt = choose<T, M>(A, D, C, Bv, o, gA, true, flag);
-  write_matrix<T, M>(L, k, opt, o, A, D, C);
-  write_rhs<T, M>(L, k, 0, opt, o, A, C, Bv);
 }
 
 /* Pass 2 of a level for warp gw: the separators' values are in L.rb (solved in
@@ -710,14 +628,14 @@ __device__ void base_solve(int64_t n, const T *dl, const T *d, const T *du, T *b
    halves the warps per SM.) */
 template <typename T, int M, int PASS>
 __global__ void __launch_bounds__(kWarps * 32)
-spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag, double *sums, Defer<T> df)
+spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag, double *sums)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
   const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
   if (gw * 32 >= L.P) return; /* warp-uniform */
   T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
-  if (PASS == 1) pass1_warp<T, M>(L, gw, lane, base, q, bcopy, opts, flag, df.count ? &df : NULL);
+  if (PASS == 1) pass1_warp<T, M>(L, gw, lane, base, q, bcopy, opts, flag);
   else pass2_warp<T, M>(L, gw, lane, base, q, opts, flag, sums);
 }
 
@@ -730,8 +648,6 @@ constexpr int kTailMax = 15;
 template <typename T> struct Tail {
   Level<T> lv[kTailMax + 1];
   int nlev, first;
-  Level<T> top; /* the top level, whose set-aside partitions come first */
-  Defer<T> df;  /* df.count NULL: none */
 };
 
 template <typename T, int M>
@@ -744,14 +660,6 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
   T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
   const int64_t gw0 = (int64_t)blockIdx.x * kWarps + wib, nw = (int64_t)gridDim.x * kWarps;
-  if (t.df.count) { /* the top level's set-aside partitions (option B) */
-    const int64_t count = (int64_t)ld(t.df.count);
-    for (int64_t gw = gw0; gw * 32 < count; gw += nw) {
-      __syncwarp();
-      deferred_warp<T, M>(t.top, t.df, count, gw, lane, base, flag);
-    }
-    grid.sync();
-  }
   /* levels of at most kWarps * 32 partitions (and the base) are done by block 0
      alone, separated by block barriers instead of grid-wide ones */
   int small = t.nlev;
@@ -759,14 +667,13 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
   for (int l = 0; l < small; l++) {
     for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
       __syncwarp(); /* the previous group's tiles are read */
-      pass1_warp<T, M>(t.lv[l], gw, lane, base, q, NULL, opts, flag, NULL);
+      pass1_warp<T, M>(t.lv[l], gw, lane, base, q, NULL, opts, flag);
     }
     grid.sync();
   }
   if (blockIdx.x == 0) {
     for (int l = small; l < t.nlev; l++) {
-      if (wib * 32 < t.lv[l].P)
-        pass1_warp<T, M>(t.lv[l], wib, lane, base, q, NULL, opts, flag, NULL);
+      if (wib * 32 < t.lv[l].P) pass1_warp<T, M>(t.lv[l], wib, lane, base, q, NULL, opts, flag);
       __syncthreads();
     }
     const Level<T> &B = t.lv[t.nlev];
@@ -827,7 +734,6 @@ struct Plan {
   size_t off_sp[kTailMax + 1], off_ue[kTailMax + 1], off_opt[kTailMax + 1];
   size_t off_rdl[kTailMax + 1], off_rdu[kTailMax + 1];
   size_t off_rd[kTailMax + 1], off_rb[kTailMax + 1]; /* inside the zeroed region */
-  size_t off_dk, off_de; /* the top level's set-aside partitions */
   size_t zero_end, bcopy, region, fb_bytes, total;
   int fb_group;
 };
@@ -865,10 +771,6 @@ template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl)
     pl->off_opt[l] = o; o = al256(o + P);
     pl->off_rdl[l] = o; o = al256(o + R * t);
     pl->off_rdu[l] = o; o = al256(o + R * t);
-  }
-  if (pl->nlev > 0) {
-    pl->off_dk = o; o = al256(o + (size_t)pl->P[0] * sizeof(int64_t));
-    pl->off_de = o; o = al256(o + 6 * (size_t)pl->P[0] * t);
   }
   /* fallback: DP_SEQ on groups of columns, at most 16 launches */
   pl->fb_group = (int)(q <= 16 ? 1 : (q + 15) / 16);
@@ -998,19 +900,10 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   if (pl.nlev == 0) /* the base alone: keep b for the fallback */
     GTSV_CUDA_TRY(cudaMemcpy2DAsync(bcopy, n * sizeof(T), B, ldb * sizeof(T), n * sizeof(T),
                                     q, cudaMemcpyDeviceToDevice, st));
-  /* the top level's partitions that need option B are set aside (one fused
-     right-hand side) for the tail kernel's first phase */
-  Defer<T> df = {NULL, NULL, NULL};
-  if (pl.nlev > 0 && q == 1 && !(opts & GTSV_SPIKE_OPT_NO_FUSION)) {
-    df.count = (unsigned long long *)(ws + 8);
-    df.k = (int64_t *)(ws + pl.off_dk);
-    df.ends = (T *)(ws + pl.off_de);
-  }
   const unsigned top_grid =
       pl.nlev > 0 ? (unsigned)(((pl.P[0] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
   if (pl.nlev > 0) {
-    spike_top<T, M, 1><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag, sums,
-                                                            df);
+    spike_top<T, M, 1><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag, sums);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top1");
   }
@@ -1019,24 +912,19 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
     t.first = pl.nlev > 0 ? 1 : 0;
     t.nlev = pl.nlev - t.first;
     for (int l = 0; l <= t.nlev; l++) t.lv[l] = lv[t.first + l];
-    t.top = lv[0];
-    t.df = df;
     int64_t need = 1;
     for (int l = 0; l < t.nlev; l++) {
       const int64_t g = ((t.lv[l].P + 31) / 32 + kWarps - 1) / kWarps;
       if (g > need) need = g;
     }
-    /* with set-aside partitions (how many is known on the device only), every
-       resident block */
-    unsigned grid = (unsigned)(df.count || need >= res_tail ? res_tail : need);
+    unsigned grid = (unsigned)(need < res_tail ? need : res_tail);
     void *args[] = {(void *)&t, (void *)&q, (void *)&opts, (void *)&flag, (void *)&sums};
     GTSV_CUDA_TRY(cudaLaunchCooperativeKernel((const void *)spike_tail<T, M>, dim3(grid),
                                               dim3(kWarps * 32), args, (size_t)smem, st));
     tr.mark("tail");
   }
   if (pl.nlev > 0) {
-    spike_top<T, M, 2><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag, sums,
-                                                            Defer<T>{NULL, NULL, NULL});
+    spike_top<T, M, 2><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag, sums);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top2");
   }
