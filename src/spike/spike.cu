@@ -41,11 +41,13 @@
  * syncs between levels, block barriers for levels of <= 128 partitions); the top
  * level's pass 2 (spike_top<2>); the gated restore and fallback. Where the time
  * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random: top
- * passes 175 and 160 us, tail 153 us, the rest 20 us. The top passes are bound
- * by the issue rate of the sequential sweeps (ncu: about 0.4 instructions per
- * cycle per scheduler at 12 warps/SM, occupancy limited by the 17 KB of tiles
- * per warp), not by memory latency: double-buffering the tiles with cp.async was
- * measured slower. The tail is mostly latency: about 100 us at every size.
+ * passes 175 and 160 us, tail 153 us, the rest 20 us. The top passes move their
+ * bytes at 55-60% of the copy bandwidth. What bounds them is not established:
+ * ncu shows 12 warps/SM (the 17 KB of tiles per warp), about 0.4 instructions
+ * per cycle per scheduler and L2 busier than DRAM (the atomics and scattered
+ * writes of the reduced system), but neither double-buffering the tiles with
+ * cp.async nor taking the option-B sweeps out of pass 1 made them faster. The
+ * tail is mostly latency: about 100 us at every size.
  *
  * Data layout transformation on chip (thesis 3.2.1). A warp's 32 partitions are
  * 32*M consecutive rows: the warp loads them with coalesced loads into a shared
