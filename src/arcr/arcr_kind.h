@@ -7,6 +7,7 @@
 #define GTSV_ARCR_KIND_H
 
 #include <stdint.h>
+#include <math.h>
 #include "core/pivot.h"
 
 /* What row j of a level can start (gtsv_?_arcr_kind's answer). */
@@ -18,14 +19,18 @@ enum {
 
 #define GTSV_T float
 #define GTSV_FN(name) gtsv_s_##name
+#define GTSV_SQRT sqrtf
 #include "arcr_kind_gen.h"
 #undef GTSV_T
 #undef GTSV_FN
+#undef GTSV_SQRT
 
 #define GTSV_T double
 #define GTSV_FN(name) gtsv_d_##name
+#define GTSV_SQRT sqrt
 #include "arcr_kind_gen.h"
 #undef GTSV_T
 #undef GTSV_FN
+#undef GTSV_SQRT
 
 #endif /* GTSV_ARCR_KIND_H */
