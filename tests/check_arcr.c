@@ -23,6 +23,7 @@
 #include <string.h>
 #include "gtsv/gtsv.h"
 #include "core/internal.h"
+#include "arcr/arcr.h"
 #include "host/oracle.h"
 #include "testutil.h"
 #ifdef GTSV_HAVE_TESTMAT
@@ -142,12 +143,58 @@ START_TEST(strided_batch)
 }
 END_TEST
 
+/* ---- many seeds of the adversarial kinds; the fallback to T as the base ------------- */
+
+/* The cases that failed on the H200 before the noise gate and the fill bound of
+   arcr_kind_gen.h (zero_diag n = 4096 nrhs = 3; near-singular partitions n = 64,
+   1000 systems: garbage or SINGULAR where LAPACK solves), and more seeds of each
+   kind, judged by the shared rule, through the public API (nrhs = 2, ldb > n).
+   Also counts, with the internal plan, how often the plan fell back to T as its
+   base: the near-singular kind must exercise that path (else this test would not
+   test it) and still be solved. */
+START_TEST(kinds_many_seeds)
+{
+  const tu_prec p = (tu_prec)_i;
+  static const int64_t ns[] = {5, 64, 1000, 4096};
+  static const int nseeds[] = {300, 1000, 60, 12};
+  gtsv_handle h = new_handle(GTSV_ALGO_ARCR);
+  size_t e = tu_elt(p);
+  void *ws = malloc(gtsv__arcr_layout(4096, e).bytes);
+  int fallbacks[TU_NKINDS] = {0};
+  ck_assert_ptr_nonnull(ws);
+  for (int k = 0; k < TU_NKINDS; k++)
+    for (int ni = 0; ni < 4; ni++)
+      for (int s = 0; s < nseeds[ni]; s++) {
+        int64_t n = ns[ni];
+        char ctx[128];
+        tu_problem P;
+        gtsv_arcr_plan pl;
+        snprintf(ctx, sizeof ctx, "ARCR %s %s n=%lld seed %d", tu_prec_name(p),
+                 tu_kind_name((tu_kind)k), (long long)n, 964 + s);
+        tu_problem_init(&P, p, (tu_kind)k, n, 2, n + 2, 1, n, 964 + (uint64_t)s);
+        judge(h, &P, (tu_kind)k, ctx);
+        if (p == TU_FLOAT) (void)gtsv__s_arcr_plan(&pl, n, P.dl, P.d, P.du, ws);
+        else (void)gtsv__d_arcr_plan(&pl, n, P.dl, P.d, P.du, ws);
+        fallbacks[k] += (int)pl.fallback;
+        tu_problem_free(&P);
+      }
+  printf("ARCR %s, many seeds: plans that fell back to T as the base:", tu_prec_name(p));
+  for (int k = 0; k < TU_NKINDS; k++) printf(" %s %d", tu_kind_name((tu_kind)k), fallbacks[k]);
+  printf("\n");
+  TU_EXPECT(fallbacks[TU_NEAR_SING_PART] > 0, "%s: the fallback path was never taken",
+            tu_prec_name(p));
+  free(ws);
+  gtsv_destroy(h);
+  report();
+}
+END_TEST
+
 /* ---- the worked example of arcr_host.c ---------------------------------------------- */
 
 START_TEST(worked_example)
 {
-  double dl[4] = {99, 1, 1, 1}, d[4] = {0, 0, 3, 4}, du[4] = {1, 2, 1, 99};
-  double x[4] = {1, 3, 5, 5};
+  double dl[4] = {99, 1, 1, 1}, d[4] = {0, 0, 3, 4}, du[4] = {1, 1, 1, 99};
+  double x[4] = {1, 2, 5, 5};
   gtsv_handle h = new_handle(GTSV_ALGO_ARCR);
   ck_assert_int_eq(gtsv_dgtsv(h, 4, 1, dl, d, du, x, 4), GTSV_STATUS_SUCCESS);
   for (int i = 0; i < 4; i++) ck_assert_msg(x[i] == 1.0, "x[%d] = %.17g", i, x[i]);
@@ -435,6 +482,7 @@ int main(void)
   tcase_add_loop_test(tc, kinds_vs_lapack, 0, TU_NKINDS * TU_NPREC);
   tcase_add_loop_test(tc, strided_batch, 0, TU_NKINDS * TU_NPREC);
   tcase_add_test(tc, worked_example);
+  tcase_add_loop_test(tc, kinds_many_seeds, 0, TU_NPREC);
   tcase_add_loop_test(tc, multi_rhs_equals_single, 0, TU_NKINDS * TU_NPREC);
   tcase_add_loop_test(tc, singular_leaves_b, 0, TU_NPREC);
   tcase_add_loop_test(tc, alloc_failure_leaves_b, 0, TU_NPREC);

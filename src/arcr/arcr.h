@@ -42,9 +42,9 @@ GTSV_ARCR_DECLARE(double, d)
    query and the solver). Per original row: P, W, V, K1..K3 (element type),
    prv, nxt (int64), role (byte); the eliminated-row order ord and the level rows
    ids (int64); the current level a, b, c and per-row flags lr; the base factor
-   bp, bg, bf; a gather buffer zs. */
+   bp, bg, bf; a gather buffer zs; a column buffer xs (gtsv__?_arcr_host). */
 typedef struct {
-  size_t P, W, V, K1, K2, K3, prv, nxt, ord, ids, a, b, c, bp, bg, zs, role, lr, bf;
+  size_t P, W, V, K1, K2, K3, prv, nxt, ord, ids, a, b, c, bp, bg, zs, role, lr, bf, xs;
   size_t bytes;
 } gtsv_arcr_layout;
 gtsv_arcr_layout gtsv__arcr_layout(int64_t n, size_t elt);
@@ -56,7 +56,8 @@ typedef struct {
   int64_t lev_off[GTSV_ARCR_MAX_LEVELS + 1];
   char *ws;
   gtsv_arcr_layout L;
-  int64_t stalls; /* 1 when the base is a level that could not be reduced */
+  int64_t stalls;   /* 1 when the base is a level that could not be reduced */
+  int64_t fallback; /* 1 when a reduced level hit a bad pivot and the base is T */
 } gtsv_arcr_plan;
 
 #define GTSV_ARCR_PLAN_DECLARE(T, P)                                                 \

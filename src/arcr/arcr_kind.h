@@ -7,6 +7,7 @@
 #define GTSV_ARCR_KIND_H
 
 #include <stdint.h>
+#include <float.h>
 #include <math.h>
 #include "core/pivot.h"
 
@@ -20,17 +21,21 @@ enum {
 #define GTSV_T float
 #define GTSV_FN(name) gtsv_s_##name
 #define GTSV_SQRT sqrtf
+#define GTSV_EPS FLT_EPSILON
 #include "arcr_kind_gen.h"
 #undef GTSV_T
 #undef GTSV_FN
 #undef GTSV_SQRT
+#undef GTSV_EPS
 
 #define GTSV_T double
 #define GTSV_FN(name) gtsv_d_##name
 #define GTSV_SQRT sqrt
+#define GTSV_EPS DBL_EPSILON
 #include "arcr_kind_gen.h"
 #undef GTSV_T
 #undef GTSV_FN
 #undef GTSV_SQRT
+#undef GTSV_EPS
 
 #endif /* GTSV_ARCR_KIND_H */

@@ -56,10 +56,47 @@ static inline GTSV_HD int GTSV_FN(arcr_kind)(const GTSV_T *a, const GTSV_T *b,
   int fwd = GTSV_FN(arcr_bal_1x1)(bj, pf, a2 * c1, b1);
   int bwd = GTSV_FN(arcr_bal_1x1)(bj, pb, am1 * cm2, bm1);
   if (fwd && bwd && !GTSV_FN(bad_pivot)(bj)) return GTSV_ARCR_BLOCK_1;
-  if (!fwd && j + 1 < m && !GTSV_FN(arcr_bal_1x1)(b1, pf, pb, bj)) {
+  if (!fwd && j + 1 < m && !GTSV_FN(arcr_bal_1x1)(b1, pf, pb, bj) &&
+      GTSV_FN(abs)(pf) >= (GTSV_T)GTSV_KAPPA * GTSV_FN(abs)(pb) &&
+      GTSV_FN(abs)(pf) >= (GTSV_T)GTSV_KAPPA * GTSV_FN(abs)(a2 * c1)) {
     GTSV_T delta, p0, p1, g0, g1;
     (void)GTSV_FN(factor_2x2)(bj, cj, a1, b1, z, z, z, &delta, &p0, &p1, &g0, &g1);
     if (!GTSV_FN(bad_pivot)(delta)) return GTSV_ARCR_BLOCK_2;
   }
   return GTSV_ARCR_KEEP_ONLY;
+}
+
+/* The reduced row of a kept row (eq. 5.6; 5.9-5.10 when only one side has an
+   eliminated block): a, b, c are the row's level coefficients; up: a block ends
+   just above, with v_t = vu and w_t = wu; dn: a block starts just below, with
+   w_h = wd and v_h = vd. Out: *na, *nb, *nc, the row at the next level. Returns 1
+   when the new diagonal is rounding noise: |b'| < eps (|b| + |a v_t| + |c w_h|),
+   i.e. the terms cancelled below one unit of their own last place. Such a b' is a
+   valid entry of the level (a 2x2 block may still use it), but not a 1x1 pivot:
+   on a nearly singular T (LAPACK's residual O(1)) a lucky exact cancellation gave
+   pivots of 1e-28 where diagonal pivoting's is 1e-16, and solutions 1e12 times
+   larger than LAPACK's with residuals to match. Host and GPU share this function,
+   so they compute the same bits (arcr.cu is compiled without FMA contraction). */
+static inline GTSV_HD int GTSV_FN(arcr_reduce_row)(GTSV_T a, GTSV_T b, GTSV_T c, int up,
+                                                  GTSV_T vu, GTSV_T wu, int dn,
+                                                  GTSV_T wd, GTSV_T vd, GTSV_T *na,
+                                                  GTSV_T *nb, GTSV_T *nc)
+{
+  GTSV_T x = a, y = b, z = c, sum = GTSV_FN(abs)(b), t;
+  if (up) {
+    t = a * vu;
+    y -= t;
+    sum += GTSV_FN(abs)(t);
+    x = -a * wu;
+  }
+  if (dn) {
+    t = c * wd;
+    y -= t;
+    sum += GTSV_FN(abs)(t);
+    z = -c * vd;
+  }
+  *na = x;
+  *nb = y;
+  *nc = z;
+  return GTSV_FN(abs)(y) < (GTSV_T)GTSV_EPS * sum;
 }
