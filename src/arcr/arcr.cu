@@ -401,7 +401,7 @@ template <typename T> __device__ bool solve_column(Arrays<T> &A, int n, int nlev
    avoid); that column and the later ones are solved with it. */
 template <typename T>
 __device__ int solve_system(Arrays<T> &A, int n, int64_t nrhs, const T *dl, const T *d,
-                            const T *du, T *x, int64_t ldb)
+                            const T *du, T *x, int64_t ldb, bool *nonfinite)
 {
   __shared__ int s_fail, s_m, s_cnt, s_nlev, s_stall;
   const int tid = threadIdx.x, nt = blockDim.x;
@@ -412,12 +412,15 @@ __device__ int solve_system(Arrays<T> &A, int n, int64_t nrhs, const T *dl, cons
     bad = plan_system(A, n, dl, d, du, true, s_fail, s_m, s_cnt, s_nlev, s_stall);
   }
   if (bad >= 0) return bad;
+  *nonfinite = false;
   for (int64_t col = 0; col < nrhs;) {
     T *xc = x + col * ldb;
     const int nlev = s_nlev, nb = s_m;
     for (int j = tid; j < n; j += nt) A.z[j] = xc[j];
     __syncthreads();
-    if (!solve_column(A, n, nlev, nb) && !whole) {
+    const bool fin = solve_column(A, n, nlev, nb);
+    *nonfinite |= !fin;
+    if (!fin && !whole) {
       whole = true;
       bad = plan_system(A, n, dl, d, du, true, s_fail, s_m, s_cnt, s_nlev, s_stall);
       if (bad >= 0) return bad;
@@ -431,20 +434,28 @@ __device__ int solve_system(Arrays<T> &A, int n, int64_t nrhs, const T *dl, cons
 }
 
 /* Systems blockIdx.x, blockIdx.x + gridDim.x, ...: matrix and x of system s at
-   s * stride; nrhs columns of x with leading dim ldb. */
+   s * stride; nrhs columns of x with leading dim ldb. A singular system s reports
+   key s * info_div + row into info; or, when flag is not NULL (SPIKE's reduced
+   system, gtsv__?_arcr_cuda_reduced), ORs fbit into *flag, as does a non-finite
+   solution there. */
 template <typename T>
 __global__ void __launch_bounds__(kThreads)
     arcr_kernel(int n, int64_t batch, int64_t stride, int64_t nrhs, int64_t ldb,
                 const T *dl, const T *d, const T *du, T *x, unsigned long long *info,
-                int64_t info_div)
+                int64_t info_div, unsigned *flag, unsigned fbit)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   Arrays<T> A = carve<T>(smem_raw, n);
   for (int64_t s = blockIdx.x; s < batch; s += gridDim.x) {
+    bool nonfinite = false;
     int bad = solve_system(A, n, nrhs, dl + s * stride, d + s * stride, du + s * stride,
-                           x + s * stride, ldb);
-    if (bad >= 0 && threadIdx.x == 0)
+                           x + s * stride, ldb, &nonfinite);
+    if (threadIdx.x != 0) continue;
+    if (flag) {
+      if (bad >= 0 || nonfinite) atomicOr(flag, fbit);
+    } else if (bad >= 0) {
       gtsv__report_singular(info, (unsigned long long)(s * info_div + bad));
+    }
   }
 }
 
@@ -467,22 +478,29 @@ template <typename T> int arcr_max_n()
   return (int)nmax;
 }
 
+/* Launch on batch systems. flag == NULL: the public path (gtsv__cuda_begin starts
+   the solve's info); else SPIKE's reduced system inside a SPIKE solve, whose info
+   is SPIKE's: failures go to *flag. */
 template <typename T>
 gtsv_status launch(gtsv_handle h, int64_t n, int64_t batch, int64_t stride, int64_t nrhs,
-                   int64_t ldb, const T *dl, const T *d, const T *du, T *x, int64_t info_div)
+                   int64_t ldb, const T *dl, const T *d, const T *du, T *x, int64_t info_div,
+                   unsigned *flag = NULL, unsigned fbit = 0)
 {
   if (n < 1 || batch < 1 || nrhs < 1) return GTSV_STATUS_SUCCESS;
   if (n > arcr_max_n<T>()) return GTSV_STATUS_NOT_SUPPORTED; /* nothing touched */
   const size_t smem = smem_bytes<T>((int)n);
   GTSV_CUDA_TRY(cudaFuncSetAttribute(arcr_kernel<T>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-  gtsv_status s = gtsv__cuda_begin(h, info_div);
-  if (s != GTSV_STATUS_SUCCESS) return s;
+  if (!flag) {
+    gtsv_status s = gtsv__cuda_begin(h, info_div);
+    if (s != GTSV_STATUS_SUCCESS) return s;
+  }
   int threads = (int)((n + 31) / 32 * 32);
   if (threads > kThreads) threads = kThreads;
   const int64_t grid = batch < (1ll << 30) ? batch : (1ll << 30);
   arcr_kernel<T><<<(unsigned)grid, threads, smem, gtsv__cuda_stream(h)>>>(
-      (int)n, batch, stride, nrhs, ldb, dl, d, du, x, h->cuda->info, info_div);
+      (int)n, batch, stride, nrhs, ldb, dl, d, du, x, flag ? NULL : h->cuda->info, info_div,
+      flag, fbit);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
 }
@@ -513,4 +531,23 @@ extern "C" gtsv_status gtsv__d_arcr_cuda_strided(gtsv_handle h, int64_t n,
                                                 int64_t batch, int64_t stride)
 {
   return launch<double>(h, n, batch, stride, 1, stride, dl, d, du, x, stride);
+}
+
+extern "C" int64_t gtsv__arcr_cuda_max_n(size_t elt)
+{
+  return elt == sizeof(float) ? arcr_max_n<float>() : arcr_max_n<double>();
+}
+extern "C" gtsv_status gtsv__s_arcr_cuda_reduced(gtsv_handle h, int64_t n, int64_t nrhs,
+                                                const float *dl, const float *d,
+                                                const float *du, float *B, int64_t ldb,
+                                                unsigned *flag, unsigned fbit)
+{
+  return launch<float>(h, n, 1, n, nrhs, ldb, dl, d, du, B, n, flag, fbit);
+}
+extern "C" gtsv_status gtsv__d_arcr_cuda_reduced(gtsv_handle h, int64_t n, int64_t nrhs,
+                                                const double *dl, const double *d,
+                                                const double *du, double *B, int64_t ldb,
+                                                unsigned *flag, unsigned fbit)
+{
+  return launch<double>(h, n, 1, n, nrhs, ldb, dl, d, du, B, n, flag, fbit);
 }

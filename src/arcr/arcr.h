@@ -31,6 +31,19 @@ GTSV_ARCR_DECLARE(float, s)
 GTSV_ARCR_DECLARE(double, d)
 #undef GTSV_ARCR_DECLARE
 
+/* Device, for the GPU SPIKE's reduced system (src/spike/spike.cu, thesis 5.3):
+   one n-row system with nrhs columns (ldb), stream-ordered, inside a SPIKE solve
+   (the solve's info is not touched). A singular pivot or a non-finite solution
+   ORs fbit into *flag (device memory), which gates SPIKE's fallback; x is then
+   unspecified. NOT_SUPPORTED (nothing launched) when n > gtsv__arcr_cuda_max_n. */
+int64_t gtsv__arcr_cuda_max_n(size_t elt); /* 0 on error or without a device */
+gtsv_status gtsv__s_arcr_cuda_reduced(gtsv_handle h, int64_t n, int64_t nrhs,
+                                      const float *dl, const float *d, const float *du,
+                                      float *B, int64_t ldb, unsigned *flag, unsigned fbit);
+gtsv_status gtsv__d_arcr_cuda_reduced(gtsv_handle h, int64_t n, int64_t nrhs,
+                                      const double *dl, const double *d, const double *du,
+                                      double *B, int64_t ldb, unsigned *flag, unsigned fbit);
+
 /* ---- internal: the host plan (structure of every level), reusable per column ----
    Used by gtsv__?_arcr_host and by host SPIKE for its reduced system. */
 

@@ -15,7 +15,11 @@
  * (thesis eq. 2.2-2.3). Eliminating the segments leaves a tridiagonal system over
  * the separators (Schur complement; the coefficients are those of spike_host.c),
  * which is solved by the same method, recursively, until it has at most kBaseN
- * rows (one thread per right-hand side solves it by sequential DP).
+ * rows (one thread per right-hand side solves it by sequential DP). With
+ * gtsv_set_spike_reduced_solver(h, GTSV_ALGO_ARCR) (thesis 5.3) the recursion
+ * stops instead at the first reduced system of at most kArcrBaseN rows, which the
+ * on-chip ARCR kernel solves for all right-hand sides with one plan
+ * (src/arcr/arcr.cu); its failures set FB_BASE like the DP base's.
  *
  * Two sweeps per level, both over data staged on chip:
  *  pass 1 (factor + fused L, B solves of the three columns u, sl, sr): each thread
@@ -77,6 +81,7 @@
 #include "batch/batch.h"
 #include "core/pivot_cxx.h"
 #include "cuda/state.h"
+#include "arcr/arcr.h"
 
 namespace {
 using namespace gtsv_piv;
@@ -87,6 +92,7 @@ template <> struct Cfg<float> { static constexpr int M = 32; };
 
 constexpr int kWarps = 4;           /* warps per block */
 constexpr int64_t kBaseN = 64;      /* a reduced system this small: sequential DP */
+constexpr int64_t kArcrBaseN = 1024; /* with ARCR as the reduced solver: ARCR below */
 constexpr double kGrowthTry = 16.0; /* spike growth that makes a partition try B */
 constexpr double kRho0 = 16.0;      /* a segment end cancelling more counts as excess */
 constexpr double kExcessMax = 1.0;  /* allowed ||excess|| / ||x|| per level (below) */
@@ -589,6 +595,7 @@ __global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ld
 /* Workspace: [flag][b copy][levels | the fallback's workspace (aliased)]. */
 struct Plan {
   int nlev;                  /* levels with passes; the base is level nlev */
+  bool arcr;                 /* the base (a reduced system) is solved by ARCR */
   int64_t n[48], P[48];
   size_t off_sp[48], off_ue[48], off_opt[48], off_rdl[48], off_rdu[48];
   size_t off_rd[48], off_rb[48]; /* inside the zeroed region */
@@ -598,13 +605,14 @@ struct Plan {
 
 inline size_t al256(size_t v) { return (v + 255) & ~(size_t)255; }
 
-template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl)
+/* arcr_base > 0: ARCR solves the first reduced system of at most arcr_base rows */
+template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base)
 {
   constexpr int M = Cfg<T>::M;
   const size_t t = sizeof(T);
   pl->nlev = 0;
   int64_t m = n;
-  while (m > kBaseN) {
+  while (m > kBaseN && !(arcr_base > 0 && pl->nlev > 0 && m <= arcr_base)) {
     if (pl->nlev >= 47) return GTSV_STATUS_NOT_SUPPORTED;
     pl->n[pl->nlev] = m;
     pl->P[pl->nlev] = (m + M - 1) / M;
@@ -612,6 +620,7 @@ template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl)
     pl->nlev++;
   }
   pl->n[pl->nlev] = m;
+  pl->arcr = arcr_base > 0 && pl->nlev > 0;
   pl->bcopy = kHeader;
   pl->region = al256(pl->bcopy + (size_t)n * q * t);
   size_t o = pl->region;
@@ -640,6 +649,10 @@ template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl)
   return GTSV_STATUS_SUCCESS;
 }
 
+template <typename T> struct ArcrReduced;
+template <> struct ArcrReduced<float> { static constexpr auto fn = gtsv__s_arcr_cuda_reduced; };
+template <> struct ArcrReduced<double> { static constexpr auto fn = gtsv__d_arcr_cuda_reduced; };
+
 template <typename T> struct BatchIn;
 template <> struct BatchIn<float> { static constexpr auto fn = gtsv__s_batch_solve_in; };
 template <> struct BatchIn<double> { static constexpr auto fn = gtsv__d_batch_solve_in; };
@@ -654,7 +667,12 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   if (nrhs > 65535) return GTSV_STATUS_NOT_SUPPORTED; /* q is an int in the kernels */
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
-  s = plan_of<T>(n, nrhs, &pl);
+  int64_t arcr_base = 0;
+  if (h->spike_reduced == GTSV_ALGO_ARCR) {
+    arcr_base = gtsv__arcr_cuda_max_n(sizeof(T));
+    if (arcr_base > kArcrBaseN) arcr_base = kArcrBaseN;
+  }
+  s = plan_of<T>(n, nrhs, &pl, arcr_base);
   if (s != GTSV_STATUS_SUCCESS) return s;
   s = gtsv__cuda_workspace(h, pl.total, &wsv);
   if (s != GTSV_STATUS_SUCCESS) return s;
@@ -708,7 +726,11 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
                                                                   opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
   }
-  {
+  if (pl.arcr) {
+    const Level<T> &L = lv[pl.nlev];
+    s = ArcrReduced<T>::fn(h, L.n, q, L.dl, L.d, L.du, L.b, L.ldb, flag, FB_BASE);
+    if (s != GTSV_STATUS_SUCCESS) return s;
+  } else {
     const Level<T> &L = lv[pl.nlev];
     spike_base<T><<<(q + 63) / 64, 64, 0, st>>>(L.n, L.dl, L.d, L.du, L.b, L.ldb, q, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
