@@ -604,7 +604,7 @@ static void arcr_rhs_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t
     Row r{"gtsv ARCR, nrhs columns", "", -2, 0};
     gtsv_set_algo(h, GTSV_ALGO_ARCR);
     r.ms = time_ms(prep, [&] { return gst(g_gtsvq(h, n, nrhs, Sdl, Sd, Sdu, X)); });
-    if (r.ms >= 0) { r.resid = fetch(); r.note = "plan built once: " + info_note(h); }
+    if (r.ms >= 0) { r.resid = fetch(); r.note = "plan built once " + info_note(h); }
     rows.push_back(r);
   }
   if (nrhs > 1) {
