@@ -22,8 +22,16 @@
              workspace, and whether SPIKE fell back to the sequential DP.
      ablation: the GPU SPIKE at n = 2^23 double, random, dominant and zero-diagonal
              (d = 0), with each optimisation switched off (thesis figs 3.3, 3.5).
+     arcr:   GPU ARCR (one block per system, GTSV_ALGO_ARCR) on strided batches of
+             n = 256 .. 4096 with 2^22 rows in all, random, double and float, next to
+             the strided batch with GTSV_ALGO_AUTO and GTSV_ALGO_DP_SEQ and cuSPARSE
+             gtsvInterleavedBatch a1 (reference) and gtsv2StridedBatch; then one
+             system of n = 1024 (and 2048) with nrhs = 1 and 16: ARCR with the plan
+             reused across the columns, ARCR called once per column, AUTO, and
+             cuSPARSE gtsv2 (reference). B/row there counts the matrix once and
+             each column twice: (3 + 2 nrhs) sizeof(T).
 
-   gtsv-gpu-bench [--only batch|single|ablation] [--quick] [--prec d|s|both] [--reps R]
+   gtsv-gpu-bench [--only batch|single|ablation|arcr] [--quick] [--prec d|s|both] [--reps R] [--n N]
                   [--md FILE] [--commit SHA]
 */
 #include <algorithm>
@@ -112,6 +120,22 @@ static cusparseStatus_t sp_gtsv2(cusparseHandle_t h, bool piv, int m, const doub
              : cusparseDgtsv2_nopivot(h, m, 1, dl, d, du, x, m, buf);
 }
 
+/* pivoting gtsv2 with q right-hand sides (ldb = m), for the arcr section */
+static cusparseStatus_t sp_gtsv2q_size(cusparseHandle_t h, int m, int q, const float *dl,
+                                       const float *d, const float *du, const float *x,
+                                       size_t *sz)
+{ return cusparseSgtsv2_bufferSizeExt(h, m, q, dl, d, du, x, m, sz); }
+static cusparseStatus_t sp_gtsv2q_size(cusparseHandle_t h, int m, int q, const double *dl,
+                                       const double *d, const double *du, const double *x,
+                                       size_t *sz)
+{ return cusparseDgtsv2_bufferSizeExt(h, m, q, dl, d, du, x, m, sz); }
+static cusparseStatus_t sp_gtsv2q(cusparseHandle_t h, int m, int q, const float *dl,
+                                  const float *d, const float *du, float *x, void *buf)
+{ return cusparseSgtsv2(h, m, q, dl, d, du, x, m, buf); }
+static cusparseStatus_t sp_gtsv2q(cusparseHandle_t h, int m, int q, const double *dl,
+                                  const double *d, const double *du, double *x, void *buf)
+{ return cusparseDgtsv2(h, m, q, dl, d, du, x, m, buf); }
+
 /* ---- gtsv by precision ----------------------------------------------------------- */
 
 static gtsv_status g_strided(gtsv_handle h, int64_t n, const float *dl, const float *d,
@@ -132,6 +156,12 @@ static gtsv_status g_gtsv(gtsv_handle h, int64_t n, const float *dl, const float
 static gtsv_status g_gtsv(gtsv_handle h, int64_t n, const double *dl, const double *d,
                           const double *du, double *x)
 { return gtsv_dgtsv(h, n, 1, dl, d, du, x, n); }
+static gtsv_status g_gtsvq(gtsv_handle h, int64_t n, int64_t q, const float *dl,
+                           const float *d, const float *du, float *x)
+{ return gtsv_sgtsv(h, n, q, dl, d, du, x, n); }
+static gtsv_status g_gtsvq(gtsv_handle h, int64_t n, int64_t q, const double *dl,
+                           const double *d, const double *du, double *x)
+{ return gtsv_dgtsv(h, n, q, dl, d, du, x, n); }
 
 static gtsv_status g_gtsv_nrhs(gtsv_handle h, int64_t n, int64_t nrhs, const float *dl,
                                const float *d, const float *du, float *x)
@@ -568,6 +598,176 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
   CK(cudaStreamDestroy(st));
 }
 
+/* GPU ARCR vs the batch paths and cuSPARSE on a strided batch (random) */
+template <typename T>
+static void arcr_batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t batch)
+{
+  const size_t N = (size_t)(n * batch), bytes = N * sizeof(T);
+  std::vector<T> dl, d, du, b, idl, id, idu, ib, x(N);
+  make_problem(n, batch, 0, (uint64_t)(n * 77 + batch), dl, d, du, b);
+  to_inter(dl, idl, n, batch);
+  to_inter(d, id, n, batch);
+  to_inter(du, idu, n, batch);
+  to_inter(b, ib, n, batch);
+  T *Sdl, *Sd, *Sdu, *Sb, *Idl, *Id, *Idu, *Ib, *X;
+  T **all[] = {&Sdl, &Sd, &Sdu, &Sb, &Idl, &Id, &Idu, &Ib, &X};
+  for (T **p : all) CK(cudaMalloc(p, bytes));
+  CK(cudaMemcpy(Sdl, dl.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sd, d.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sdu, du.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sb, b.data(), bytes, cudaMemcpyHostToDevice));
+  std::vector<Row> rows;
+  auto fetch = [&](bool inter) {
+    CK(cudaMemcpy(x.data(), X, bytes, cudaMemcpyDeviceToHost));
+    return sample_residual(dl, d, du, b, x, n, batch, inter);
+  };
+  auto prep_s = [&] { CK(cudaMemcpyAsync(X, Sb, bytes, cudaMemcpyDeviceToDevice)); };
+  auto gst = [](gtsv_status s) { return s == GTSV_STATUS_SUCCESS ? 0 : s == GTSV_STATUS_NOT_SUPPORTED ? 1 : 2; };
+  auto sst = [](cusparseStatus_t s) { return s == CUSPARSE_STATUS_SUCCESS ? 0 : 2; };
+  { /* cuSPARSE gtsvInterleavedBatch algo 1 (LU, pivoting): the reference */
+    size_t sz = 0;
+    void *buf = nullptr;
+    Row r{"cusparse InterleavedBatch a1", "", -2, 0};
+    CK(cudaMemcpy(Idl, idl.data(), bytes, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(Id, id.data(), bytes, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(Idu, idu.data(), bytes, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(Ib, ib.data(), bytes, cudaMemcpyHostToDevice));
+    if (sp_inter_size(sp, 1, (int)n, Idl, Id, Idu, X, (int)batch, &sz) == CUSPARSE_STATUS_SUCCESS &&
+        cudaMalloc(&buf, sz + 8) == cudaSuccess) {
+      /* it overwrites dl, d, du: restore them (outside the timing) from the host */
+      auto prep = [&] {
+        CK(cudaMemcpy(X, Ib, bytes, cudaMemcpyDeviceToDevice));
+        CK(cudaMemcpy(Idl, idl.data(), bytes, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(Id, id.data(), bytes, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(Idu, idu.data(), bytes, cudaMemcpyHostToDevice));
+      };
+      r.ms = time_ms(prep, [&] { return sst(sp_inter(sp, 1, (int)n, Idl, Id, Idu, X, (int)batch, buf)); });
+      if (r.ms >= 0) r.resid = fetch(true);
+      r.note = mb(sz);
+      CK(cudaFree(buf));
+    } else {
+      (void)cudaGetLastError();
+      r.note = "no buffer";
+    }
+    rows.push_back(r);
+  }
+  { /* cuSPARSE gtsv2StridedBatch: no pivoting */
+    size_t sz = 0;
+    void *buf = nullptr;
+    Row r{"cusparse gtsv2StridedBatch", "", -2, 0};
+    if (sp_strided_size(sp, (int)n, Sdl, Sd, Sdu, X, (int)batch, (int)n, &sz) == CUSPARSE_STATUS_SUCCESS &&
+        cudaMalloc(&buf, sz + 8) == cudaSuccess) {
+      r.ms = time_ms(prep_s, [&] { return sst(sp_strided(sp, (int)n, Sdl, Sd, Sdu, X, (int)batch, (int)n, buf)); });
+      if (r.ms >= 0) r.resid = fetch(false);
+      r.note = mb(sz) + ", no pivoting";
+      CK(cudaFree(buf));
+    } else {
+      (void)cudaGetLastError();
+      r.note = "no buffer";
+    }
+    rows.push_back(r);
+  }
+  const gtsv_algo algos[] = {GTSV_ALGO_AUTO, GTSV_ALGO_DP_SEQ, GTSV_ALGO_ARCR};
+  const char *names[] = {"gtsv strided_batch AUTO", "gtsv strided_batch DP_SEQ",
+                         "gtsv strided_batch ARCR"};
+  for (int a = 0; a < 3; a++) {
+    Row r{names[a], "", -2, 0};
+    gtsv_set_algo(h, algos[a]);
+    r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
+    if (r.ms >= 0) { r.resid = fetch(false); r.note = info_note(h); }
+    else if (r.ms == -1) r.note = "NOT_SUPPORTED (n above the on-chip limit)";
+    rows.push_back(r);
+  }
+  gtsv_set_algo(h, GTSV_ALGO_AUTO);
+  for (T **p : all) CK(cudaFree(*p));
+  char name[96];
+  std::snprintf(name, sizeof name, "arcr %s %lldx%lld random", pname<T>(), (long long)n,
+                (long long)batch);
+  print_case(name, rows, 0, (double)(5 * sizeof(T)) * N);
+}
+
+/* One system, nrhs columns (ldb = n): ARCR (plan reused), ARCR per column, AUTO,
+   cuSPARSE gtsv2 (the reference) */
+template <typename T>
+static void arcr_rhs_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t nrhs)
+{
+  const size_t N = (size_t)n, NB = (size_t)(n * nrhs);
+  std::vector<T> dl, d, du, b1, b(NB), x(NB), rdl, rd, rdu;
+  make_problem(n, 1, 0, (uint64_t)(n * 5 + nrhs), dl, d, du, b1);
+  g_rng = 12345 + (uint64_t)nrhs;
+  for (size_t i = 0; i < NB; i++) b[i] = (T)urand();
+  for (int64_t k = 0; k < nrhs; k++) { /* the matrix once per column, for residual() */
+    rdl.insert(rdl.end(), dl.begin(), dl.end());
+    rd.insert(rd.end(), d.begin(), d.end());
+    rdu.insert(rdu.end(), du.begin(), du.end());
+  }
+  T *Sdl, *Sd, *Sdu, *Sb, *X;
+  CK(cudaMalloc(&Sdl, N * sizeof(T)));
+  CK(cudaMalloc(&Sd, N * sizeof(T)));
+  CK(cudaMalloc(&Sdu, N * sizeof(T)));
+  CK(cudaMalloc(&Sb, NB * sizeof(T)));
+  CK(cudaMalloc(&X, NB * sizeof(T)));
+  CK(cudaMemcpy(Sdl, dl.data(), N * sizeof(T), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sd, d.data(), N * sizeof(T), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sdu, du.data(), N * sizeof(T), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sb, b.data(), NB * sizeof(T), cudaMemcpyHostToDevice));
+  std::vector<Row> rows;
+  auto fetch = [&] {
+    CK(cudaMemcpy(x.data(), X, NB * sizeof(T), cudaMemcpyDeviceToHost));
+    return sample_residual(rdl, rd, rdu, b, x, n, nrhs, false);
+  };
+  auto prep = [&] { CK(cudaMemcpyAsync(X, Sb, NB * sizeof(T), cudaMemcpyDeviceToDevice)); };
+  auto gst = [](gtsv_status s) { return s == GTSV_STATUS_SUCCESS ? 0 : s == GTSV_STATUS_NOT_SUPPORTED ? 1 : 2; };
+  { /* cuSPARSE gtsv2 (pivoting), nrhs columns */
+    size_t sz = 0;
+    void *buf = nullptr;
+    Row r{"cusparse gtsv2", "", -2, 0};
+    if (sp_gtsv2q_size(sp, (int)n, (int)nrhs, Sdl, Sd, Sdu, X, &sz) == CUSPARSE_STATUS_SUCCESS &&
+        cudaMalloc(&buf, sz + 8) == cudaSuccess) {
+      r.ms = time_ms(prep, [&] {
+        return sp_gtsv2q(sp, (int)n, (int)nrhs, Sdl, Sd, Sdu, X, buf) == CUSPARSE_STATUS_SUCCESS ? 0 : 2;
+      });
+      if (r.ms >= 0) r.resid = fetch();
+      r.note = mb(sz);
+      CK(cudaFree(buf));
+    } else {
+      (void)cudaGetLastError();
+      r.note = "no buffer";
+    }
+    rows.push_back(r);
+  }
+  {
+    Row r{"gtsv ARCR, nrhs columns", "", -2, 0};
+    gtsv_set_algo(h, GTSV_ALGO_ARCR);
+    r.ms = time_ms(prep, [&] { return gst(g_gtsvq(h, n, nrhs, Sdl, Sd, Sdu, X)); });
+    if (r.ms >= 0) { r.resid = fetch(); r.note = "plan built once " + info_note(h); }
+    rows.push_back(r);
+  }
+  if (nrhs > 1) {
+    Row r{"gtsv ARCR, 1 column per call", "", -2, 0};
+    r.ms = time_ms(prep, [&] {
+      int e = 0;
+      for (int64_t k = 0; k < nrhs && !e; k++) e = gst(g_gtsvq(h, n, 1, Sdl, Sd, Sdu, X + k * n));
+      return e;
+    });
+    if (r.ms >= 0) { r.resid = fetch(); r.note = "plan rebuilt per column " + info_note(h); }
+    rows.push_back(r);
+  }
+  {
+    Row r{"gtsv AUTO, nrhs columns", "", -2, 0};
+    gtsv_set_algo(h, GTSV_ALGO_AUTO);
+    r.ms = time_ms(prep, [&] { return gst(g_gtsvq(h, n, nrhs, Sdl, Sd, Sdu, X)); });
+    if (r.ms >= 0) { r.resid = fetch(); r.note = info_note(h); }
+    rows.push_back(r);
+  }
+  gtsv_set_algo(h, GTSV_ALGO_AUTO);
+  CK(cudaFree(Sdl)); CK(cudaFree(Sd)); CK(cudaFree(Sdu)); CK(cudaFree(Sb)); CK(cudaFree(X));
+  char name[96];
+  std::snprintf(name, sizeof name, "arcr %s n=%lld nrhs=%lld", pname<T>(), (long long)n,
+                (long long)nrhs);
+  print_case(name, rows, 0, (double)((3 + 2 * nrhs) * sizeof(T)) * N);
+}
+
 static std::string ws_note(gtsv_handle h, gtsv_algo a)
 {
   char t[128];
@@ -704,8 +904,9 @@ int main(int argc, char **argv)
     else if (!std::strcmp(argv[i], "--commit") && i + 1 < argc) commit = argv[++i];
     else if (!std::strcmp(argv[i], "--n") && i + 1 < argc) only_n = std::atoll(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: %s [--only batch|single|ablation] [--quick] [--prec d|s|both] "
-                           "[--reps R] [--n N] [--md FILE] [--commit SHA]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--only batch|single|ablation|arcr] [--quick] "
+                           "[--prec d|s|both] [--reps R] [--n N] [--md FILE] [--commit SHA]\n",
+                   argv[0]);
       return 2;
     }
   }
@@ -783,6 +984,23 @@ int main(int argc, char **argv)
   if (!only || !std::strcmp(only, "ablation")) {
     const int64_t n = only_n > 0 ? only_n : quick ? (int64_t)1 << 20 : (int64_t)1 << 23;
     for (int kind = 0; kind < 3; kind++) single_case<double>(h, sp, n, kind, true);
+  }
+  if (only && !std::strcmp(only, "arcr")) { /* not in the default run: --only arcr */
+    std::vector<int64_t> ns = quick ? std::vector<int64_t>{256, 1024}
+                                    : std::vector<int64_t>{256, 512, 1024, 2048, 4096};
+    for (int pi = 0; pi < 2; pi++) {
+      if ((pi == 0 && !dbl) || (pi == 1 && !flt)) continue;
+      for (int64_t n : ns) {
+        const int64_t batch = ((int64_t)1 << 22) / n;
+        if (pi == 0) arcr_batch_case<double>(h, sp, n, batch);
+        else arcr_batch_case<float>(h, sp, n, batch);
+      }
+      for (int64_t n : {(int64_t)1024, (int64_t)2048})
+        for (int64_t q : {(int64_t)1, (int64_t)16}) {
+          if (pi == 0) arcr_rhs_case<double>(h, sp, n, q);
+          else arcr_rhs_case<float>(h, sp, n, q);
+        }
+    }
   }
   cusparseDestroy(sp);
   gtsv_destroy(h);

@@ -56,7 +56,8 @@ int main(int argc, char **argv)
   if (reps < 5) reps = 5;
   path paths[] = {{"LAPACKE_dgtsv", (gtsv_algo)-1, 1}, {"dp_seq", GTSV_ALGO_DP_SEQ, 1},
                   {"thomas", GTSV_ALGO_THOMAS, 1},   {"spike_dp", GTSV_ALGO_SPIKE_DP, 1},
-                  {"spike_dp", GTSV_ALGO_SPIKE_DP, 2}, {"auto", GTSV_ALGO_AUTO, 2}};
+                  {"spike_dp", GTSV_ALGO_SPIKE_DP, 2}, {"auto", GTSV_ALGO_AUTO, 2},
+                  {"arcr", GTSV_ALGO_ARCR, 1}};
   int np = (int)(sizeof paths / sizeof *paths);
   FILE *out = md ? fopen(md, "w") : NULL;
   char line[512];

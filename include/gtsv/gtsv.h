@@ -110,11 +110,14 @@ GTSV_EXPORT gtsv_status gtsv_set_stream(gtsv_handle h, void *cuda_stream);
    partitions on small matrices. INVALID_VALUE when p < 0. */
 GTSV_EXPORT gtsv_status gtsv_set_spike_partitions(gtsv_handle h, int64_t p);
 
-/* Solver of SPIKE's reduced (separator) system in the host SPIKE_DP path:
+/* Solver of SPIKE's reduced (separator) system in the SPIKE_DP paths:
    GTSV_ALGO_DP_SEQ (the default, sequential diagonal pivoting) or GTSV_ALGO_ARCR
    (adaptive R-cyclic reduction, thesis 5.3: the reduced system's pivot structure
    is found level by level instead of in one sequential sweep). Either is factored
-   once per call and reused for every right-hand side. Affects later solves on h.
+   once per call and reused for every right-hand side. Host: ARCR solves the whole
+   reduced system. Device: the recursion of the GPU SPIKE stops at its first
+   reduced system of at most 1024 rows, which the on-chip ARCR kernel solves (the
+   default goes on down to 64 rows, solved by DP). Affects later solves on h.
    INVALID_VALUE for a NULL handle or any other algorithm. */
 GTSV_EXPORT gtsv_status gtsv_set_spike_reduced_solver(gtsv_handle h, gtsv_algo a);
 

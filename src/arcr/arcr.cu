@@ -4,9 +4,12 @@
  * (conventional scratchpad tiling, thesis 5.4).
  *
  * Method: exactly the host reference's (src/arcr/arcr_host.c explains it with a
- * worked example), the same arithmetic (core/pivot.h via pivot_cxx.h, and the
- * block test gtsv_?_arcr_kind of arcr_kind.h), so host and GPU choose the same
- * blocks. Per level of m rows (compact arrays a, b, c and the original row ids):
+ * worked example), the same arithmetic (core/pivot.h via pivot_cxx.h, the block
+ * test gtsv_?_arcr_kind and the reduced row gtsv_?_arcr_reduce_row of
+ * arcr_kind.h) in the same order, and this file is compiled without FMA
+ * contraction (-fmad=false, src/arcr/CMakeLists.txt): host and GPU compute the
+ * same bits, which check_gpu_arcr asserts, so the host tests in CI (many seeds of
+ * every kind, the thesis types) speak for the kernel's numerics. Per level of m rows (compact arrays a, b, c and the original row ids):
  *   1. every thread evaluates arcr_kind for its rows (the pivot tests, in
  *      parallel); thread 0 then walks the m kinds (one byte each) to alternate
  *      eliminated blocks and kept rows, appends the eliminated rows to ord and
@@ -18,8 +21,9 @@
  *      synchronises, and the kept rows are written compacted: the next level.
  * A level keeping more than 3/4 of its rows becomes the base, factored by thread 0
  * with diagonal pivoting. Then each right-hand side column is reduced level by
- * level (y = D^{-1} z_E; then the pushes into the kept row above, then into the
- * one below, two phases so no row is written twice at once), the base is solved,
+ * level (y = D^{-1} z_E; then the pushes into the kept row below each block,
+ * then into the one above: two phases so no row is written twice at once, in
+ * the host's order), the base is solved,
  * and the back substitution x_E = y - w x_prev - v x_next runs level by level in
  * reverse. With nrhs > 1 the plan is built once and reused for every column.
  *
@@ -36,10 +40,14 @@
  * anything. 1024 threads per block; each thread keeps at most kRowsPerThread
  * reduced rows in registers between the compute and the compacted write.
  *
- * Singularity: a non-finite matrix entry, a non-finite reduced coefficient or a
- * bad base pivot of system s at original row r reports key s * info_div + r
- * (atomicMin: lowest system, then row); that system's x is not written, the
- * other systems of the batch are solved.
+ * Fallback, as on the host: a non-finite reduced coefficient, a 1x1 pivot on a
+ * noise diagonal or a bad base pivot rebuilds the plan with T as the base
+ * (diagonal pivoting by thread 0, sequential but stable); so does a column whose
+ * solution is not finite (that column and the later ones use the new plan).
+ * Singularity: a non-finite matrix entry or a bad pivot of that DP factor of
+ * system s at original row r reports key s * info_div + r (atomicMin: lowest
+ * system, then row); that system's x is not written (unless a column before the
+ * fallback already was), the other systems of the batch are solved.
  */
 #include <climits>
 #include <cuda_runtime.h>
@@ -56,7 +64,8 @@ constexpr int kRowsPerThread = 5;            /* n <= 5120 rows per block */
 constexpr int kMaxN = kThreads * kRowsPerThread;
 constexpr int kMaxLevels = GTSV_ARCR_MAX_LEVELS;
 
-enum { R_KEEP = 0, R_E1 = 1, R_E2A = 2, R_E2B = 3 };
+/* roles by original row, as on the host (R_NOISY: kept, with a noise diagonal) */
+enum { R_KEEP = 0, R_E1 = 1, R_E2A = 2, R_E2B = 3, R_NOISY = 4 };
 
 __device__ __forceinline__ int arcr_kind(const float *a, const float *b, const float *c,
                                          int j, int m)
@@ -67,6 +76,19 @@ __device__ __forceinline__ int arcr_kind(const double *a, const double *b,
                                          const double *c, int j, int m)
 {
   return gtsv_d_arcr_kind(a, b, c, j, m);
+}
+
+__device__ __forceinline__ int reduce_row(float a, float b, float c, int up, float vu,
+                                          float wu, int dn, float wd, float vd, float *na,
+                                          float *nb, float *nc)
+{
+  return gtsv_s_arcr_reduce_row(a, b, c, up, vu, wu, dn, wd, vd, na, nb, nc);
+}
+__device__ __forceinline__ int reduce_row(double a, double b, double c, int up, double vu,
+                                          double wu, int dn, double wd, double vd,
+                                          double *na, double *nb, double *nc)
+{
+  return gtsv_d_arcr_reduce_row(a, b, c, up, vu, wu, dn, wd, vd, na, nb, nc);
 }
 
 template <typename T> __device__ __forceinline__ bool finite(T v) { return v - v == 0; }
@@ -190,17 +212,17 @@ template <typename T> __device__ void base_solve(Arrays<T> &A, int m)
     A.z[A.ids[k]] -= A.W[A.ids[k]] * A.z[A.ids[k + 1 + (A.lr[k] == GTSV_PIV_2x2_FIRST)]];
 }
 
-/* One system: plan, then nrhs columns of x (leading dim ldb). Returns the
-   original row of a singular pivot, or -1 (x written). Every thread returns the
-   same value. */
+/* The plan of one system in shared memory (host: arcr_plan_try), with reduction
+   (whole = false) or with T itself as the base (whole = true). Returns the
+   original row of a bad pivot or a non-finite entry, or -1; on return s_m holds
+   the base size and s_nlev the levels. Every thread returns the same value. */
 template <typename T>
-__device__ int solve_system(Arrays<T> &A, int n, int64_t nrhs, const T *dl, const T *d,
-                            const T *du, T *x, int64_t ldb)
+__device__ int plan_system(Arrays<T> &A, int n, const T *dl, const T *d, const T *du,
+                           bool whole, int &s_fail, int &s_m, int &s_cnt, int &s_nlev,
+                           int &s_stall)
 {
-  __shared__ int s_fail, s_m, s_cnt, s_nlev, s_stall;
   const int tid = threadIdx.x, nt = blockDim.x;
-
-  __syncthreads(); /* the previous system is finished with the shared arrays */
+  __syncthreads(); /* every thread is done with the shared arrays and scalars */
   if (tid == 0) {
     s_fail = INT_MAX;
     s_m = n;
@@ -250,7 +272,7 @@ __device__ int solve_system(Arrays<T> &A, int n, int64_t nrhs, const T *dl, cons
           prev = 0;
         }
       }
-      s_stall = 4 * kept > 3 * m || s_nlev == kMaxLevels;
+      s_stall = whole || 4 * kept > 3 * m || s_nlev == kMaxLevels;
       if (!s_stall) {
         s_cnt = cnt;
         s_m = kept;
@@ -258,12 +280,17 @@ __device__ int solve_system(Arrays<T> &A, int n, int64_t nrhs, const T *dl, cons
     }
     __syncthreads();
     if (s_stall) break;
-    /* 2. eliminated blocks */
+    /* 2. eliminated blocks; a 1x1 on a noise diagonal sends the plan back */
     for (int j = tid; j < m; j += nt) {
-      if (A.lr[j] == R_E1) elim_block(A, j, 1, m);
-      else if (A.lr[j] == R_E2A) elim_block(A, j, 2, m);
+      if (A.lr[j] == R_E1) {
+        if (A.role[A.ids[j]] == R_NOISY) atomicMin(&s_fail, (int)A.ids[j]);
+        else elim_block(A, j, 1, m);
+      } else if (A.lr[j] == R_E2A) {
+        elim_block(A, j, 2, m);
+      }
     }
     __syncthreads();
+    if (s_fail != INT_MAX) return s_fail;
     /* 3. kept rows: reduced coefficients in registers, then the compacted write */
     T ra[kRowsPerThread], rb[kRowsPerThread], rc[kRowsPerThread];
     int rpos[kRowsPerThread];
@@ -273,18 +300,16 @@ __device__ int solve_system(Arrays<T> &A, int n, int64_t nrhs, const T *dl, cons
       int j = tid + q * nt;
       rpos[q] = -1;
       if (j >= m || A.lr[j] != R_KEEP) continue;
-      T na = A.a[j], nb = A.b[j], nc = A.c[j];
-      if (j > 0 && (A.lr[j - 1] == R_E1 || A.lr[j - 1] == R_E2B)) {
-        int u = A.ids[j - 1];
-        nb -= A.a[j] * A.V[u];
-        na = -A.a[j] * A.W[u];
-      }
-      if (j + 1 < m && (A.lr[j + 1] == R_E1 || A.lr[j + 1] == R_E2A)) {
-        int u = A.ids[j + 1];
-        nb -= A.c[j] * A.W[u];
-        nc = -A.c[j] * A.V[u];
-      }
+      const T z = 0;
+      int up = j > 0 && (A.lr[j - 1] == R_E1 || A.lr[j - 1] == R_E2B);
+      int dn = j + 1 < m && (A.lr[j + 1] == R_E1 || A.lr[j + 1] == R_E2A);
+      int uu = up ? A.ids[j - 1] : 0, ud = dn ? A.ids[j + 1] : 0;
+      T na, nb, nc;
+      int noisy = reduce_row(A.a[j], A.b[j], A.c[j], up, up ? A.V[uu] : z,
+                             up ? A.W[uu] : z, dn, dn ? A.W[ud] : z, dn ? A.V[ud] : z,
+                             &na, &nb, &nc);
       if (!finite(na) || !finite(nb) || !finite(nc)) atomicMin(&s_fail, (int)A.ids[j]);
+      A.role[A.ids[j]] = noisy ? R_NOISY : R_KEEP; /* by original row: no conflict */
       rid[q] = A.ids[j];
       rpos[q] = A.nxt[A.ids[j]];
       ra[q] = na;
@@ -306,81 +331,131 @@ __device__ int solve_system(Arrays<T> &A, int n, int64_t nrhs, const T *dl, cons
     __syncthreads();
   }
 
-  /* 4. the base (empty unless a level could not be reduced) */
-  const int nb = s_m;
-  if (tid == 0 && nb > 0) {
-    int bad = base_factor(A, nb);
+  /* 4. the base (empty unless a level could not be reduced, or whole) */
+  if (tid == 0 && s_m > 0) {
+    int bad = base_factor(A, s_m);
     if (bad >= 0) s_fail = A.ids[bad];
   }
   __syncthreads();
-  if (s_fail != INT_MAX) return s_fail;
+  return s_fail != INT_MAX ? s_fail : -1;
+}
 
-  const int nlev = s_nlev;
-  for (int64_t col = 0; col < nrhs; col++) {
+/* Solve the column in A.z with the plan (nlev levels, an nb-row base), in the
+   host's order of operations (arcr_solve): per level, y = D^{-1} z_E; then each
+   kept row gets the push of the block above it, then that of the block below (on
+   the host the blocks of a level run in row order, so a kept row hears from the
+   block above first). Returns whether the solution is finite (all threads). */
+template <typename T> __device__ bool solve_column(Arrays<T> &A, int n, int nlev, int nb)
+{
+  const int tid = threadIdx.x, nt = blockDim.x;
+  for (int l = 0; l < nlev; l++) {
+    const int lo = A.lev[l], hi = A.lev[l + 1];
+    for (int t = lo + tid; t < hi; t += nt) { /* y = D^{-1} z_E */
+      int i = A.ord[t], r = A.role[i];
+      T dummy = 0;
+      if (r == R_E1) {
+        A.z[i] = fsol_1x1(A.P[i], A.z[i], T(0), &dummy);
+      } else if (r == R_E2A) {
+        int i1 = A.ord[t + 1];
+        T y0, y1;
+        fsol_2x2(A.P[i], A.P[i1], A.K1[i], A.K1[i1], A.K2[i1], T(0), A.z[i], A.z[i1], &y0,
+                 &y1, &dummy);
+        A.z[i] = y0;
+        A.z[i1] = y1;
+      }
+    }
+    __syncthreads();
+    for (int t = lo + tid; t < hi; t += nt) { /* into the kept row below the block */
+      int i = A.ord[t], r = A.role[i], nx = A.nxt[i];
+      if (nx >= 0 && (r == R_E1 || r == R_E2B))
+        A.z[nx] -= (r == R_E1 ? A.K2[i] : A.K3[i]) * A.z[i];
+    }
+    __syncthreads();
+    for (int t = lo + tid; t < hi; t += nt) { /* into the kept row above the block */
+      int i = A.ord[t], r = A.role[i], pv = A.prv[i];
+      if (pv >= 0 && (r == R_E1 || r == R_E2A))
+        A.z[pv] -= (r == R_E1 ? A.K1[i] : A.K2[i]) * A.z[i];
+    }
+    __syncthreads();
+  }
+  if (tid == 0 && nb > 0) base_solve(A, nb);
+  __syncthreads();
+  for (int l = nlev - 1; l >= 0; l--) {
+    for (int t = A.lev[l] + tid; t < A.lev[l + 1]; t += nt) {
+      int i = A.ord[t], pv = A.prv[i], nx = A.nxt[i];
+      T xp = pv >= 0 ? A.z[pv] : T(0), xn = nx >= 0 ? A.z[nx] : T(0);
+      A.z[i] -= A.W[i] * xp + A.V[i] * xn;
+    }
+    __syncthreads();
+  }
+  int bad = 0;
+  for (int j = tid; j < n; j += nt) bad |= !finite(A.z[j]);
+  return !__syncthreads_or(bad);
+}
+
+/* One system: plan, then nrhs columns of x (leading dim ldb). Returns the
+   original row of a singular pivot, or -1 (x written). Every thread returns the
+   same value. As on the host (gtsv__?_arcr_host): a plan that fails at a reduced
+   level is rebuilt with T as the base, and so is one whose solution of a column
+   is not finite (an intermediate overflow of the reduction, which DP's sweep may
+   avoid); that column and the later ones are solved with it. */
+template <typename T>
+__device__ int solve_system(Arrays<T> &A, int n, int64_t nrhs, const T *dl, const T *d,
+                            const T *du, T *x, int64_t ldb, bool *nonfinite)
+{
+  __shared__ int s_fail, s_m, s_cnt, s_nlev, s_stall;
+  const int tid = threadIdx.x, nt = blockDim.x;
+  bool whole = false;
+  int bad = plan_system(A, n, dl, d, du, false, s_fail, s_m, s_cnt, s_nlev, s_stall);
+  if (bad >= 0) {
+    whole = true;
+    bad = plan_system(A, n, dl, d, du, true, s_fail, s_m, s_cnt, s_nlev, s_stall);
+  }
+  if (bad >= 0) return bad;
+  *nonfinite = false;
+  for (int64_t col = 0; col < nrhs;) {
     T *xc = x + col * ldb;
+    const int nlev = s_nlev, nb = s_m;
     for (int j = tid; j < n; j += nt) A.z[j] = xc[j];
     __syncthreads();
-    for (int l = 0; l < nlev; l++) {
-      const int lo = A.lev[l], hi = A.lev[l + 1];
-      for (int t = lo + tid; t < hi; t += nt) { /* y = D^{-1} z_E */
-        int i = A.ord[t], r = A.role[i];
-        T dummy = 0;
-        if (r == R_E1) {
-          A.z[i] = fsol_1x1(A.P[i], A.z[i], T(0), &dummy);
-        } else if (r == R_E2A) {
-          int i1 = A.ord[t + 1];
-          T y0, y1;
-          fsol_2x2(A.P[i], A.P[i1], A.K1[i], A.K1[i1], A.K2[i1], T(0), A.z[i], A.z[i1], &y0,
-                   &y1, &dummy);
-          A.z[i] = y0;
-          A.z[i1] = y1;
-        }
-      }
-      __syncthreads();
-      for (int t = lo + tid; t < hi; t += nt) { /* into the kept row above */
-        int i = A.ord[t], r = A.role[i], pv = A.prv[i];
-        if (pv >= 0 && (r == R_E1 || r == R_E2A))
-          A.z[pv] -= (r == R_E1 ? A.K1[i] : A.K2[i]) * A.z[i];
-      }
-      __syncthreads();
-      for (int t = lo + tid; t < hi; t += nt) { /* into the kept row below */
-        int i = A.ord[t], r = A.role[i], nx = A.nxt[i];
-        if (nx >= 0 && (r == R_E1 || r == R_E2B))
-          A.z[nx] -= (r == R_E1 ? A.K2[i] : A.K3[i]) * A.z[i];
-      }
-      __syncthreads();
-    }
-    if (tid == 0 && nb > 0) base_solve(A, nb);
-    __syncthreads();
-    for (int l = nlev - 1; l >= 0; l--) {
-      for (int t = A.lev[l] + tid; t < A.lev[l + 1]; t += nt) {
-        int i = A.ord[t], pv = A.prv[i], nx = A.nxt[i];
-        T xp = pv >= 0 ? A.z[pv] : T(0), xn = nx >= 0 ? A.z[nx] : T(0);
-        A.z[i] -= A.W[i] * xp + A.V[i] * xn;
-      }
-      __syncthreads();
+    const bool fin = solve_column(A, n, nlev, nb);
+    *nonfinite |= !fin;
+    if (!fin && !whole) {
+      whole = true;
+      bad = plan_system(A, n, dl, d, du, true, s_fail, s_m, s_cnt, s_nlev, s_stall);
+      if (bad >= 0) return bad;
+      continue; /* this column again, with T as the base */
     }
     for (int j = tid; j < n; j += nt) xc[j] = A.z[j];
     __syncthreads();
+    col++;
   }
   return -1;
 }
 
 /* Systems blockIdx.x, blockIdx.x + gridDim.x, ...: matrix and x of system s at
-   s * stride; nrhs columns of x with leading dim ldb. */
+   s * stride; nrhs columns of x with leading dim ldb. A singular system s reports
+   key s * info_div + row into info; or, when flag is not NULL (SPIKE's reduced
+   system, gtsv__?_arcr_cuda_reduced), ORs fbit into *flag, as does a non-finite
+   solution there. */
 template <typename T>
 __global__ void __launch_bounds__(kThreads)
     arcr_kernel(int n, int64_t batch, int64_t stride, int64_t nrhs, int64_t ldb,
                 const T *dl, const T *d, const T *du, T *x, unsigned long long *info,
-                int64_t info_div)
+                int64_t info_div, unsigned *flag, unsigned fbit)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   Arrays<T> A = carve<T>(smem_raw, n);
   for (int64_t s = blockIdx.x; s < batch; s += gridDim.x) {
+    bool nonfinite = false;
     int bad = solve_system(A, n, nrhs, dl + s * stride, d + s * stride, du + s * stride,
-                           x + s * stride, ldb);
-    if (bad >= 0 && threadIdx.x == 0)
+                           x + s * stride, ldb, &nonfinite);
+    if (threadIdx.x != 0) continue;
+    if (flag) {
+      if (bad >= 0 || nonfinite) atomicOr(flag, fbit);
+    } else if (bad >= 0) {
       gtsv__report_singular(info, (unsigned long long)(s * info_div + bad));
+    }
   }
 }
 
@@ -403,22 +478,29 @@ template <typename T> int arcr_max_n()
   return (int)nmax;
 }
 
+/* Launch on batch systems. flag == NULL: the public path (gtsv__cuda_begin starts
+   the solve's info); else SPIKE's reduced system inside a SPIKE solve, whose info
+   is SPIKE's: failures go to *flag. */
 template <typename T>
 gtsv_status launch(gtsv_handle h, int64_t n, int64_t batch, int64_t stride, int64_t nrhs,
-                   int64_t ldb, const T *dl, const T *d, const T *du, T *x, int64_t info_div)
+                   int64_t ldb, const T *dl, const T *d, const T *du, T *x, int64_t info_div,
+                   unsigned *flag = NULL, unsigned fbit = 0)
 {
   if (n < 1 || batch < 1 || nrhs < 1) return GTSV_STATUS_SUCCESS;
   if (n > arcr_max_n<T>()) return GTSV_STATUS_NOT_SUPPORTED; /* nothing touched */
   const size_t smem = smem_bytes<T>((int)n);
   GTSV_CUDA_TRY(cudaFuncSetAttribute(arcr_kernel<T>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-  gtsv_status s = gtsv__cuda_begin(h, info_div);
-  if (s != GTSV_STATUS_SUCCESS) return s;
+  if (!flag) {
+    gtsv_status s = gtsv__cuda_begin(h, info_div);
+    if (s != GTSV_STATUS_SUCCESS) return s;
+  }
   int threads = (int)((n + 31) / 32 * 32);
   if (threads > kThreads) threads = kThreads;
   const int64_t grid = batch < (1ll << 30) ? batch : (1ll << 30);
   arcr_kernel<T><<<(unsigned)grid, threads, smem, gtsv__cuda_stream(h)>>>(
-      (int)n, batch, stride, nrhs, ldb, dl, d, du, x, h->cuda->info, info_div);
+      (int)n, batch, stride, nrhs, ldb, dl, d, du, x, flag ? NULL : h->cuda->info, info_div,
+      flag, fbit);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
 }
@@ -449,4 +531,23 @@ extern "C" gtsv_status gtsv__d_arcr_cuda_strided(gtsv_handle h, int64_t n,
                                                 int64_t batch, int64_t stride)
 {
   return launch<double>(h, n, batch, stride, 1, stride, dl, d, du, x, stride);
+}
+
+extern "C" int64_t gtsv__arcr_cuda_max_n(size_t elt)
+{
+  return elt == sizeof(float) ? arcr_max_n<float>() : arcr_max_n<double>();
+}
+extern "C" gtsv_status gtsv__s_arcr_cuda_reduced(gtsv_handle h, int64_t n, int64_t nrhs,
+                                                const float *dl, const float *d,
+                                                const float *du, float *B, int64_t ldb,
+                                                unsigned *flag, unsigned fbit)
+{
+  return launch<float>(h, n, 1, n, nrhs, ldb, dl, d, du, B, n, flag, fbit);
+}
+extern "C" gtsv_status gtsv__d_arcr_cuda_reduced(gtsv_handle h, int64_t n, int64_t nrhs,
+                                                const double *dl, const double *d,
+                                                const double *du, double *B, int64_t ldb,
+                                                unsigned *flag, unsigned fbit)
+{
+  return launch<double>(h, n, 1, n, nrhs, ldb, dl, d, du, B, n, flag, fbit);
 }

@@ -31,6 +31,19 @@ GTSV_ARCR_DECLARE(float, s)
 GTSV_ARCR_DECLARE(double, d)
 #undef GTSV_ARCR_DECLARE
 
+/* Device, for the GPU SPIKE's reduced system (src/spike/spike.cu, thesis 5.3):
+   one n-row system with nrhs columns (ldb), stream-ordered, inside a SPIKE solve
+   (the solve's info is not touched). A singular pivot or a non-finite solution
+   ORs fbit into *flag (device memory), which gates SPIKE's fallback; x is then
+   unspecified. NOT_SUPPORTED (nothing launched) when n > gtsv__arcr_cuda_max_n. */
+int64_t gtsv__arcr_cuda_max_n(size_t elt); /* 0 on error or without a device */
+gtsv_status gtsv__s_arcr_cuda_reduced(gtsv_handle h, int64_t n, int64_t nrhs,
+                                      const float *dl, const float *d, const float *du,
+                                      float *B, int64_t ldb, unsigned *flag, unsigned fbit);
+gtsv_status gtsv__d_arcr_cuda_reduced(gtsv_handle h, int64_t n, int64_t nrhs,
+                                      const double *dl, const double *d, const double *du,
+                                      double *B, int64_t ldb, unsigned *flag, unsigned fbit);
+
 /* ---- internal: the host plan (structure of every level), reusable per column ----
    Used by gtsv__?_arcr_host and by host SPIKE for its reduced system. */
 
@@ -42,9 +55,9 @@ GTSV_ARCR_DECLARE(double, d)
    query and the solver). Per original row: P, W, V, K1..K3 (element type),
    prv, nxt (int64), role (byte); the eliminated-row order ord and the level rows
    ids (int64); the current level a, b, c and per-row flags lr; the base factor
-   bp, bg, bf; a gather buffer zs. */
+   bp, bg, bf; a gather buffer zs; a column buffer xs (gtsv__?_arcr_host). */
 typedef struct {
-  size_t P, W, V, K1, K2, K3, prv, nxt, ord, ids, a, b, c, bp, bg, zs, role, lr, bf;
+  size_t P, W, V, K1, K2, K3, prv, nxt, ord, ids, a, b, c, bp, bg, zs, role, lr, bf, xs;
   size_t bytes;
 } gtsv_arcr_layout;
 gtsv_arcr_layout gtsv__arcr_layout(int64_t n, size_t elt);
@@ -56,7 +69,8 @@ typedef struct {
   int64_t lev_off[GTSV_ARCR_MAX_LEVELS + 1];
   char *ws;
   gtsv_arcr_layout L;
-  int64_t stalls; /* 1 when the base is a level that could not be reduced */
+  int64_t stalls;   /* 1 when the base is a level that could not be reduced */
+  int64_t fallback; /* 1 when a reduced level hit a bad pivot and the base is T */
 } gtsv_arcr_plan;
 
 #define GTSV_ARCR_PLAN_DECLARE(T, P)                                                 \

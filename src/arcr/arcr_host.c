@@ -11,9 +11,10 @@
  *
  *  1. Structure (thesis 5.2), recomputed on every level: scan the rows; at row j
  *     take the block that gtsv_?_arcr_kind (arcr_kind_gen.h) allows there: a 1x1
- *     when b_j passes the pivot test toward both neighbours, a 2x2 on j, j+1 when
- *     the forward test of j and the backward test of j+1 fail (then |Delta| >
- *     (1 - kappa)|a_{j+1} c_j|), none otherwise. A block is *eliminated* when the row before it is kept; the row
+ *     when b_j passes the (balanced) pivot test toward both neighbours, a 2x2 on
+ *     j, j+1 when the forward test of j and the backward test of j+1 fail (then
+ *     |Delta| > (1 - kappa)|a_{j+1} c_j|) and the coupling a_{j+1} c_j is not
+ *     dominated by its neighbours' (it bounds the fill), none otherwise. A block is *eliminated* when the row before it is kept; the row
  *     after an eliminated block is always kept. So eliminated blocks E and kept
  *     rows K alternate, "E K E K", with runs of K where no block is allowed.
  *  2. Reduction (eqs 5.1-5.10). For an eliminated block D (rows r0..r1) solve
@@ -31,15 +32,16 @@
  *     sequential diagonal pivoting of DP_SEQ. It also bounds the plan's memory.
  *  4. Back substitution, from the last level up: x_E = y - w x_prev - v x_next.
  *
- * Worked example, n = 4, T = [0 1 . .; 1 0 2 .; . 1 3 1; . . 1 4], d = T (1,1,1,1)^T
- * = (1, 3, 5, 5). Level 0: row 0 has b = 0, the forward test fails, so the 2x2
- * block on rows 0-1 (Delta = -1) is eliminated; row 2 is kept; row 3 (b = 4, |4|*1
- * >= 0.62*1 both ways) is eliminated as a 1x1. Block 0-1: w = 0 (no row before),
- * v = D^{-1}(0, 2) = (2, 0), y = D^{-1}(1, 3) = (3, 1). Block 3: w = 1/4, v = 0,
- * y = 5/4. Row 2: b' = 3 - a_2 v_t - c_2 w_h = 3 - 1*0 - 1*(1/4) = 2.75,
- * d' = 5 - 1*1 - 1*(5/4) = 2.75: level 1 is the 1x1 system 2.75 x_2 = 2.75, which
- * is eliminated (no neighbours), x_2 = 1. Back: x_3 = 5/4 - (1/4)*1 = 1,
- * (x_0, x_1) = (3, 1) - (2, 0)*1 = (1, 1).
+ * Worked example, n = 4, T = [0 1 . .; 1 0 1 .; . 1 3 1; . . 1 4], d = T (1,1,1,1)^T
+ * = (1, 2, 5, 5). Level 0: row 0 has b = 0, the forward test fails, and the coupling
+ * a_1 c_0 = 1 is not dominated by its neighbours' (0 and a_2 c_1 = 1), so the 2x2
+ * block on rows 0-1 (Delta = -1) is eliminated; row 2 is kept; row 3 (b = 4, its
+ * balanced sigma 3: 4*3 >= 0.62*1) is eliminated as a 1x1. Block 0-1: w = 0 (no
+ * row before), v = D^{-1}(0, 1) = (1, 0), y = D^{-1}(1, 2) = (2, 1). Block 3:
+ * w = 1/4, v = 0, y = 5/4. Row 2: b' = 3 - a_2 v_t - c_2 w_h = 3 - 1*0 - 1*(1/4)
+ * = 2.75, d' = 5 - 1*1 - 1*(5/4) = 2.75: level 1 is the 1x1 system 2.75 x_2 = 2.75,
+ * which is eliminated (no neighbours), x_2 = 1. Back: x_3 = 5/4 - (1/4)*1 = 1,
+ * (x_0, x_1) = (2, 1) - (1, 0)*1 = (1, 1).
  *
  * The plan. The structure, the level coefficients and w, v of every eliminated
  * block are computed once (gtsv__?_arcr_plan) and kept per original row; each
@@ -51,17 +53,21 @@
  * c_prev, a_next through which y reaches the kept neighbours), prv, nxt.
  *
  * Singularity. Eliminated blocks are never singular (the test above). A zero,
- * Inf or NaN in the matrix, a non-finite reduced coefficient, or a bad pivot of
- * the base's diagonal pivoting is reported at its original row; B is not written
- * then (the plan is built before any column is touched).
+ * Inf or NaN in the matrix is reported at its row. A non-finite reduced
+ * coefficient, a 1x1 pivot whose reduced diagonal is rounding noise
+ * (arcr_reduce_row) or a bad pivot of the base send the plan back to the start
+ * with T itself as the base (DP_SEQ's factorisation, gtsv__?_arcr_plan); only a
+ * bad pivot there is reported, at its original row. B is not written then (the
+ * plan is built before any column is touched).
  */
 #include <string.h>
 #include "arcr/arcr.h"
 #include "arcr/arcr_kind.h"
 #include "host/host.h"
 
-/* roles of an eliminated row (0: not eliminated) */
-enum { ARCR_E1 = 1, ARCR_E2A = 2, ARCR_E2B = 3 };
+/* roles of an eliminated row (0: not eliminated; ARCR_NOISY: kept, and its
+   diagonal at the current level is rounding noise, arcr_reduce_row) */
+enum { ARCR_E1 = 1, ARCR_E2A = 2, ARCR_E2B = 3, ARCR_NOISY = 4 };
 
 gtsv_arcr_layout gtsv__arcr_layout(int64_t n, size_t elt)
 {
@@ -86,7 +92,8 @@ gtsv_arcr_layout gtsv__arcr_layout(int64_t n, size_t elt)
   L.role = gtsv__align(L.zs + e);
   L.lr = gtsv__align(L.role + un);
   L.bf = gtsv__align(L.lr + un);
-  L.bytes = gtsv__align(L.bf + un);
+  L.xs = gtsv__align(L.bf + un);
+  L.bytes = gtsv__align(L.xs + e);
   return L;
 }
 

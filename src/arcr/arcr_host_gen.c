@@ -67,8 +67,11 @@ static void GTSV_IFN(arcr_block)(GTSV_IFN(arcr_arrays) *A, int64_t j, int s, int
   }
 }
 
-int64_t GTSV_IFN(arcr_plan)(gtsv_arcr_plan *pl, int64_t n, const GTSV_T *dl,
-                            const GTSV_T *d, const GTSV_T *du, void *ws)
+/* The plan with reduction (whole = 0), or with the whole system as the base
+   (whole = 1: diagonal pivoting of T itself). Returns -1 or a bad row. */
+static int64_t GTSV_IFN(arcr_plan_try)(gtsv_arcr_plan *pl, int64_t n, const GTSV_T *dl,
+                                       const GTSV_T *d, const GTSV_T *du, void *ws,
+                                       int whole)
 {
   GTSV_IFN(arcr_arrays) A;
   int64_t m = n, cnt = 0, bad;
@@ -76,6 +79,7 @@ int64_t GTSV_IFN(arcr_plan)(gtsv_arcr_plan *pl, int64_t n, const GTSV_T *dl,
   pl->nlev = 0;
   pl->nbase = 0;
   pl->stalls = 0;
+  pl->fallback = whole;
   pl->ws = (char *)ws;
   pl->L = gtsv__arcr_layout(n, sizeof(GTSV_T));
   pl->lev_off[0] = 0;
@@ -112,36 +116,34 @@ int64_t GTSV_IFN(arcr_plan)(gtsv_arcr_plan *pl, int64_t n, const GTSV_T *dl,
         prev_elim = 0;
       }
     }
-    if (4 * kept > 3 * m || pl->nlev == GTSV_ARCR_MAX_LEVELS) {
+    if (whole || 4 * kept > 3 * m || pl->nlev == GTSV_ARCR_MAX_LEVELS) {
       pl->stalls = 1; /* no good blocks: this level is the base */
       break;
     }
     /* 2. blocks: pivots, w, v, neighbours */
     for (int64_t j = 0; j < m;) {
       int s = A.lr[j] == ARCR_E1 ? 1 : A.lr[j] == ARCR_E2A ? 2 : 0;
+      if (s == 1 && A.role[A.ids[j]] == ARCR_NOISY) return A.ids[j]; /* see reduce_row */
       if (s) GTSV_IFN(arcr_block)(&A, j, s, m, &cnt);
       j += s ? s : 1;
     }
     /* 3. kept rows: the next level, compacted in place (k <= j) */
     for (int64_t j = 0; j < m; j++) {
-      GTSV_T na, nb, nc;
+      GTSV_T na, nb, nc, z = 0;
+      int up, dn, noisy;
+      int64_t uu, ud;
       if (A.lr[j]) continue;
-      na = A.a[j];
-      nb = A.b[j];
-      nc = A.c[j];
-      if (j > 0 && (A.lr[j - 1] == ARCR_E1 || A.lr[j - 1] == ARCR_E2B)) {
-        int64_t u = A.ids[j - 1];
-        nb -= A.a[j] * A.V[u];
-        na = -A.a[j] * A.W[u];
-      }
-      if (j + 1 < m && (A.lr[j + 1] == ARCR_E1 || A.lr[j + 1] == ARCR_E2A)) {
-        int64_t u = A.ids[j + 1];
-        nb -= A.c[j] * A.W[u];
-        nc = -A.c[j] * A.V[u];
-      }
+      up = j > 0 && (A.lr[j - 1] == ARCR_E1 || A.lr[j - 1] == ARCR_E2B);
+      dn = j + 1 < m && (A.lr[j + 1] == ARCR_E1 || A.lr[j + 1] == ARCR_E2A);
+      uu = up ? A.ids[j - 1] : 0;
+      ud = dn ? A.ids[j + 1] : 0;
+      noisy = GTSV_FN(arcr_reduce_row)(A.a[j], A.b[j], A.c[j], up, up ? A.V[uu] : z,
+                                       up ? A.W[uu] : z, dn, dn ? A.W[ud] : z,
+                                       dn ? A.V[ud] : z, &na, &nb, &nc);
       if (!GTSV_IFN(arcr_finite)(na) || !GTSV_IFN(arcr_finite)(nb) ||
           !GTSV_IFN(arcr_finite)(nc))
         return A.ids[j]; /* overflow: this row's pivot would be non-finite */
+      A.role[A.ids[j]] = noisy ? ARCR_NOISY : 0;
       A.ids[k] = A.ids[j];
       A.a[k] = na;
       A.b[k] = nb;
@@ -163,6 +165,19 @@ int64_t GTSV_IFN(arcr_plan)(gtsv_arcr_plan *pl, int64_t n, const GTSV_T *dl,
     if (bad >= 0) return A.ids[bad];
   }
   return -1;
+}
+
+/* A singular pivot of a *reduced* level (a reduced row that cancelled to exactly
+   zero, or overflowed) says the blocks chosen above it were unlucky on a (nearly)
+   singular T, not that T is singular: LAPACK and DP_SEQ may still solve it. Then
+   the plan is rebuilt with T itself as the base, i.e. DP_SEQ's factorisation, and
+   only a bad pivot there (or a non-finite entry of T) is reported. */
+int64_t GTSV_IFN(arcr_plan)(gtsv_arcr_plan *pl, int64_t n, const GTSV_T *dl,
+                            const GTSV_T *d, const GTSV_T *du, void *ws)
+{
+  int64_t bad = GTSV_IFN(arcr_plan_try)(pl, n, dl, d, du, ws, 0);
+  if (bad >= 0) bad = GTSV_IFN(arcr_plan_try)(pl, n, dl, d, du, ws, 1);
+  return bad;
 }
 
 void GTSV_IFN(arcr_solve)(const gtsv_arcr_plan *pl, GTSV_T *x)
@@ -214,12 +229,32 @@ gtsv_status GTSV_IFN(arcr_host)(gtsv_handle h, int64_t n, int64_t nrhs,
 {
   gtsv_arcr_plan pl;
   gtsv_status st;
+  GTSV_T *xs;
   *bad = -1;
   if (n <= 0 || nrhs <= 0) return GTSV_STATUS_SUCCESS;
   st = gtsv__buffer_reserve(&h->ws, gtsv__arcr_layout(n, sizeof(GTSV_T)).bytes);
   if (st != GTSV_STATUS_SUCCESS) return st; /* B untouched */
   *bad = GTSV_IFN(arcr_plan)(&pl, n, dl, d, du, h->ws.ptr);
   if (*bad >= 0) return GTSV_STATUS_SUCCESS; /* singular: B untouched */
-  for (int64_t k = 0; k < nrhs; k++) GTSV_IFN(arcr_solve)(&pl, B + k * ldb);
+  xs = (GTSV_T *)((char *)h->ws.ptr + pl.L.xs);
+  /* Each column is solved in xs and written back when finite. A non-finite
+     solution from the reduction (an intermediate overflow: the w, v of deep
+     levels are products of many ratios) rebuilds the plan with T as the base,
+     DP_SEQ's factorisation, for this column and the later ones; the GPU kernel
+     does the same (arcr.cu). */
+  for (int64_t k = 0; k < nrhs;) {
+    GTSV_T *col = B + k * ldb;
+    int fin = 1;
+    memcpy(xs, col, (size_t)n * sizeof(GTSV_T));
+    GTSV_IFN(arcr_solve)(&pl, xs);
+    for (int64_t i = 0; i < n; i++) fin &= GTSV_IFN(arcr_finite)(xs[i]);
+    if (!fin && !pl.fallback) {
+      *bad = GTSV_IFN(arcr_plan_try)(&pl, n, dl, d, du, h->ws.ptr, 1);
+      if (*bad >= 0) return GTSV_STATUS_SUCCESS; /* singular (columns < k written) */
+      continue;
+    }
+    memcpy(col, xs, (size_t)n * sizeof(GTSV_T));
+    k++;
+  }
   return GTSV_STATUS_SUCCESS;
 }

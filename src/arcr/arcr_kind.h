@@ -7,6 +7,8 @@
 #define GTSV_ARCR_KIND_H
 
 #include <stdint.h>
+#include <float.h>
+#include <math.h>
 #include "core/pivot.h"
 
 /* What row j of a level can start (gtsv_?_arcr_kind's answer). */
@@ -18,14 +20,22 @@ enum {
 
 #define GTSV_T float
 #define GTSV_FN(name) gtsv_s_##name
+#define GTSV_SQRT sqrtf
+#define GTSV_EPS FLT_EPSILON
 #include "arcr_kind_gen.h"
 #undef GTSV_T
 #undef GTSV_FN
+#undef GTSV_SQRT
+#undef GTSV_EPS
 
 #define GTSV_T double
 #define GTSV_FN(name) gtsv_d_##name
+#define GTSV_SQRT sqrt
+#define GTSV_EPS DBL_EPSILON
 #include "arcr_kind_gen.h"
 #undef GTSV_T
 #undef GTSV_FN
+#undef GTSV_SQRT
+#undef GTSV_EPS
 
 #endif /* GTSV_ARCR_KIND_H */

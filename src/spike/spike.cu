@@ -15,7 +15,11 @@
  * (thesis eq. 2.2-2.3). Eliminating the segments leaves a tridiagonal system over
  * the separators (Schur complement; the coefficients are those of spike_host.c),
  * which is solved by the same method, recursively, until it has at most kBaseN
- * rows (one thread per right-hand side solves it by sequential DP).
+ * rows (one thread per right-hand side solves it by sequential DP). With
+ * gtsv_set_spike_reduced_solver(h, GTSV_ALGO_ARCR) (thesis 5.3) the recursion
+ * stops instead at the first reduced system of at most kArcrBaseN rows, which the
+ * on-chip ARCR kernel solves for all right-hand sides with one plan
+ * (src/arcr/arcr.cu); its failures set FB_BASE like the DP base's.
  *
  * Two sweeps per level, both over data staged on chip:
  *  pass 1 (factor + fused L, B solves of the three columns u, sl, sr): each thread
@@ -100,6 +104,7 @@
 #include "batch/batch.h"
 #include "core/pivot_cxx.h"
 #include "cuda/state.h"
+#include "arcr/arcr.h"
 
 namespace {
 using namespace gtsv_piv;
@@ -111,6 +116,7 @@ template <> struct Cfg<float> { static constexpr int M = 32; };
 
 constexpr int kWarps = 4;           /* warps per block */
 constexpr int64_t kBaseN = 64;      /* a reduced system this small: sequential DP */
+constexpr int64_t kArcrBaseN = 1024; /* with ARCR as the reduced solver: ARCR below */
 constexpr double kGrowthTry = 64.0; /* spike growth that makes a partition try B */
 constexpr double kRho0 = 16.0;      /* a segment end cancelling more counts as excess */
 constexpr double kExcessMax = 1.0;  /* allowed ||excess|| / ||x|| per level (below) */
@@ -650,6 +656,9 @@ spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag, double *su
    levels below 2^20 rows cost over 100 us at every size, mostly latency.) lv[0 .. nlev-1] have passes
    (global levels first .. first + nlev - 1), lv[nlev] is the base. */
 constexpr int kTailMax = 15;
+/* What one launch of the tail does: everything, or (with ARCR solving the base
+   in its own launch, thesis 5.3) the way down and the way up separately. */
+enum : unsigned { TAIL_DOWN = 1u, TAIL_BASE = 2u, TAIL_UP = 4u, TAIL_ALL = 7u };
 template <typename T> struct Tail {
   Level<T> lv[kTailMax + 1];
   int nlev, first;
@@ -658,7 +667,7 @@ template <typename T> struct Tail {
 template <typename T, int M>
 __global__ void __launch_bounds__(kWarps * 32)
 spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *flag,
-           double *sums)
+           double *sums, unsigned parts)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   cg::grid_group grid = cg::this_grid();
@@ -669,28 +678,38 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
      alone, separated by block barriers instead of grid-wide ones */
   int small = t.nlev;
   while (small > 0 && t.lv[small - 1].P <= kWarps * 32) small--;
-  for (int l = 0; l < small; l++) {
-    for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
-      __syncwarp(); /* the previous group's tiles are read */
-      pass1_warp<T, M>(t.lv[l], gw, lane, base, q, NULL, opts, flag);
+  if (parts & TAIL_DOWN) {
+    for (int l = 0; l < small; l++) {
+      for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
+        __syncwarp(); /* the previous group's tiles are read */
+        pass1_warp<T, M>(t.lv[l], gw, lane, base, q, NULL, opts, flag);
+      }
+      grid.sync();
     }
-    grid.sync();
   }
   if (blockIdx.x == 0) {
-    for (int l = small; l < t.nlev; l++) {
-      if (wib * 32 < t.lv[l].P) pass1_warp<T, M>(t.lv[l], wib, lane, base, q, NULL, opts, flag);
+    if (parts & TAIL_DOWN) {
+      for (int l = small; l < t.nlev; l++) {
+        if (wib * 32 < t.lv[l].P)
+          pass1_warp<T, M>(t.lv[l], wib, lane, base, q, NULL, opts, flag);
+        __syncthreads();
+      }
+    }
+    if (parts & TAIL_BASE) {
+      const Level<T> &B = t.lv[t.nlev];
+      for (int c = threadIdx.x; c < q; c += blockDim.x)
+        base_solve<T>(B.n, B.dl, B.d, B.du, B.b, B.ldb, c, flag);
       __syncthreads();
     }
-    const Level<T> &B = t.lv[t.nlev];
-    for (int c = threadIdx.x; c < q; c += blockDim.x)
-      base_solve<T>(B.n, B.dl, B.d, B.du, B.b, B.ldb, c, flag);
-    __syncthreads();
-    for (int l = t.nlev - 1; l >= small; l--) {
-      if (wib * 32 < t.lv[l].P)
-        pass2_warp<T, M>(t.lv[l], wib, lane, base, q, opts, flag, sums + 2 * (t.first + l));
-      __syncthreads();
+    if (parts & TAIL_UP) {
+      for (int l = t.nlev - 1; l >= small; l--) {
+        if (wib * 32 < t.lv[l].P)
+          pass2_warp<T, M>(t.lv[l], wib, lane, base, q, opts, flag, sums + 2 * (t.first + l));
+        __syncthreads();
+      }
     }
   }
+  if (!(parts & TAIL_UP)) return;
   if (small > 0) grid.sync();
   for (int l = small - 1; l >= 0; l--) {
     for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
@@ -735,6 +754,7 @@ __global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ld
    everything after the b copy (it runs when the levels are done). */
 struct Plan {
   int nlev;                  /* levels with passes; the base is level nlev */
+  bool arcr;                 /* the base (a reduced system) is solved by ARCR */
   int64_t n[kTailMax + 2], P[kTailMax + 2];
   size_t off_sp[kTailMax + 1], off_ue[kTailMax + 1], off_opt[kTailMax + 1];
   size_t off_rdl[kTailMax + 1], off_rdu[kTailMax + 1];
@@ -745,13 +765,14 @@ struct Plan {
 
 inline size_t al256(size_t v) { return (v + 255) & ~(size_t)255; }
 
-template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl)
+/* arcr_base > 0: ARCR solves the first reduced system of at most arcr_base rows */
+template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base)
 {
   constexpr int M = Cfg<T>::M;
   const size_t t = sizeof(T);
   pl->nlev = 0;
   int64_t m = n;
-  while (m > kBaseN) {
+  while (m > kBaseN && !(arcr_base > 0 && pl->nlev > 0 && m <= arcr_base)) {
     if (pl->nlev >= kTailMax + 1) return GTSV_STATUS_NOT_SUPPORTED;
     pl->n[pl->nlev] = m;
     pl->P[pl->nlev] = (m + M - 1) / M;
@@ -759,6 +780,7 @@ template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl)
     pl->nlev++;
   }
   pl->n[pl->nlev] = m;
+  pl->arcr = arcr_base > 0 && pl->nlev > 0;
   size_t o = kHeader;
   for (int l = 0; l < pl->nlev; l++) {
     const size_t R = 2 * (size_t)pl->P[l];
@@ -786,6 +808,10 @@ template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl)
   pl->total = o > fb_end ? o : fb_end;
   return GTSV_STATUS_SUCCESS;
 }
+
+template <typename T> struct ArcrReduced;
+template <> struct ArcrReduced<float> { static constexpr auto fn = gtsv__s_arcr_cuda_reduced; };
+template <> struct ArcrReduced<double> { static constexpr auto fn = gtsv__d_arcr_cuda_reduced; };
 
 template <typename T> struct BatchIn;
 template <> struct BatchIn<float> { static constexpr auto fn = gtsv__s_batch_solve_in; };
@@ -859,7 +885,12 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   if (nrhs > 65535) return GTSV_STATUS_NOT_SUPPORTED; /* q is an int in the kernels */
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
-  s = plan_of<T>(n, nrhs, &pl);
+  int64_t arcr_base = 0;
+  if (h->spike_reduced == GTSV_ALGO_ARCR) {
+    arcr_base = gtsv__arcr_cuda_max_n(sizeof(T));
+    if (arcr_base > kArcrBaseN) arcr_base = kArcrBaseN;
+  }
+  s = plan_of<T>(n, nrhs, &pl, arcr_base);
   if (s != GTSV_STATUS_SUCCESS) return s;
   s = gtsv__cuda_workspace(h, pl.total, &wsv);
   if (s != GTSV_STATUS_SUCCESS) return s;
@@ -923,9 +954,21 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
       if (g > need) need = g;
     }
     unsigned grid = (unsigned)(need < res_tail ? need : res_tail);
-    void *args[] = {(void *)&t, (void *)&q, (void *)&opts, (void *)&flag, (void *)&sums};
-    GTSV_CUDA_TRY(cudaLaunchCooperativeKernel((const void *)spike_tail<T, M>, dim3(grid),
-                                              dim3(kWarps * 32), args, (size_t)smem, st));
+    auto tail = [&](unsigned parts) -> cudaError_t {
+      void *args[] = {(void *)&t,    (void *)&q,    (void *)&opts,
+                      (void *)&flag, (void *)&sums, (void *)&parts};
+      return cudaLaunchCooperativeKernel((const void *)spike_tail<T, M>, dim3(grid),
+                                         dim3(kWarps * 32), args, (size_t)smem, st);
+    };
+    if (!pl.arcr) {
+      GTSV_CUDA_TRY(tail(TAIL_ALL));
+    } else { /* the base is a reduced system of <= kArcrBaseN rows: ARCR */
+      if (t.nlev > 0) GTSV_CUDA_TRY(tail(TAIL_DOWN));
+      const Level<T> &B = t.lv[t.nlev];
+      s = ArcrReduced<T>::fn(h, B.n, q, B.dl, B.d, B.du, B.b, B.ldb, flag, FB_BASE);
+      if (s != GTSV_STATUS_SUCCESS) return s;
+      if (t.nlev > 0) GTSV_CUDA_TRY(tail(TAIL_UP));
+    }
     tr.mark("tail");
   }
   if (pl.nlev > 0) {
