@@ -365,15 +365,16 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     const T *bc = L.b + (int64_t)c * L.ldb;
     if (c > 0) __syncwarp(); /* the previous column's tile is read */
     load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
-    if (bcopy) { /* the top level's b, kept for the fallback (coalesced; each
-                    lane reads back the tile entries it wrote itself) */
+    __syncwarp();
+    if (bcopy) { /* the top level's b, kept for the fallback (coalesced, from the
+                    tile: after the warp barrier, since without staging another
+                    lane wrote these entries) */
       for (int t = 0; t < M; t++) {
         const int e = t * 32 + lane;
         const int64_t r = row0 + e;
         if (r < L.n) bcopy[(int64_t)c * L.n + r] = tB[e / M][e % M];
       }
     }
-    __syncwarp();
     if (!active) continue;
     const T *A = tA[lane], *D = tD[lane], *C = tC[lane], *Bv = tB[lane];
     Ends<T> o;
