@@ -657,13 +657,26 @@ spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag, double *su
    levels below 2^20 rows cost over 100 us at every size, mostly latency.) lv[0 .. nlev-1] have passes
    (global levels first .. first + nlev - 1), lv[nlev] is the base. */
 constexpr int kTailMax = 15;
+constexpr int kStamps = 48;   /* trace stamps at ws + kStampOff (in the header) */
+constexpr size_t kStampOff = 512;
 /* What one launch of the tail does: everything, or (with ARCR solving the base
    in its own launch, thesis 5.3) the way down and the way up separately. */
 enum : unsigned { TAIL_DOWN = 1u, TAIL_BASE = 2u, TAIL_UP = 4u, TAIL_ALL = 7u };
 template <typename T> struct Tail {
   Level<T> lv[kTailMax + 1];
   int nlev, first;
+  unsigned long long *stamps; /* GTSV_SPIKE_TRACE: phase end times, else NULL */
 };
+
+/* Developer trace inside the tail: block 0's thread 0 records the global timer
+   when it leaves each phase (after the barrier that ends it). */
+__device__ __forceinline__ void stamp(unsigned long long *stamps, int &i)
+{
+  if (!stamps || blockIdx.x != 0 || threadIdx.x != 0 || i >= kStamps) return;
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  stamps[i++] = t;
+}
 
 template <typename T, int M>
 __global__ void __launch_bounds__(kWarps * 32)
@@ -677,6 +690,8 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
   const int64_t gw0 = (int64_t)blockIdx.x * kWarps + wib, nw = (int64_t)gridDim.x * kWarps;
   /* levels of at most kWarps * 32 partitions (and the base) are done by block 0
      alone, separated by block barriers instead of grid-wide ones */
+  int si = 0;
+  stamp(t.stamps, si);
   int small = t.nlev;
   while (small > 0 && t.lv[small - 1].P <= kWarps * 32) small--;
   if (parts & TAIL_DOWN) {
@@ -686,6 +701,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
         pass1_warp<T, M>(t.lv[l], gw, lane, base, q, NULL, opts, flag);
       }
       grid.sync();
+      stamp(t.stamps, si);
     }
   }
   if (blockIdx.x == 0) {
@@ -694,6 +710,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
         if (wib * 32 < t.lv[l].P)
           pass1_warp<T, M>(t.lv[l], wib, lane, base, q, NULL, opts, flag);
         __syncthreads();
+        stamp(t.stamps, si);
       }
     }
     if (parts & TAIL_BASE) {
@@ -701,23 +718,27 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
       for (int c = threadIdx.x; c < q; c += blockDim.x)
         base_solve<T>(B.n, B.dl, B.d, B.du, B.b, B.ldb, c, flag);
       __syncthreads();
+      stamp(t.stamps, si);
     }
     if (parts & TAIL_UP) {
       for (int l = t.nlev - 1; l >= small; l--) {
         if (wib * 32 < t.lv[l].P)
           pass2_warp<T, M>(t.lv[l], wib, lane, base, q, opts, flag, sums + 2 * (t.first + l));
         __syncthreads();
+        stamp(t.stamps, si);
       }
     }
   }
   if (!(parts & TAIL_UP)) return;
   if (small > 0) grid.sync();
+  stamp(t.stamps, si);
   for (int l = small - 1; l >= 0; l--) {
     for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
       __syncwarp();
       pass2_warp<T, M>(t.lv[l], gw, lane, base, q, opts, flag, sums + 2 * (t.first + l));
     }
-    if (l > 0) grid.sync();
+    if (l > 0 || t.stamps) grid.sync();
+    stamp(t.stamps, si);
   }
 }
 
@@ -847,6 +868,7 @@ template <auto kernel> int resident_blocks(int threads, int smem)
 struct Trace {
   bool on = false;
   int k = 0;
+  const unsigned long long *stamps = NULL; /* device, kStamps entries */
   cudaEvent_t ev[8];
   const char *name[8];
   cudaStream_t st;
@@ -871,6 +893,15 @@ struct Trace {
       float ms = 0;
       cudaEventElapsedTime(&ms, ev[i - 1], ev[i]);
       fprintf(stderr, "%s %.1f us%s", name[i], 1e3 * ms, i + 1 < k ? ", " : "\n");
+    }
+    if (stamps) {
+      unsigned long long v[kStamps];
+      if (cudaMemcpy(v, stamps, sizeof v, cudaMemcpyDeviceToHost) == cudaSuccess) {
+        fprintf(stderr, "  tail phases (us):");
+        for (int i = 1; i < kStamps && v[i] != 0 && v[i] >= v[i - 1]; i++)
+          fprintf(stderr, " %.1f", (v[i] - v[i - 1]) * 1e-3);
+        fprintf(stderr, "\n");
+      }
     }
     for (int i = 0; i < k; i++) cudaEventDestroy(ev[i]);
   }
@@ -949,6 +980,8 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
     t.first = pl.nlev > 0 ? 1 : 0;
     t.nlev = pl.nlev - t.first;
     for (int l = 0; l <= t.nlev; l++) t.lv[l] = lv[t.first + l];
+    t.stamps = tr.on ? (unsigned long long *)(ws + kStampOff) : NULL;
+    if (tr.on) tr.stamps = t.stamps;
     int64_t need = 1;
     for (int l = 0; l < t.nlev; l++) {
       const int64_t g = ((t.lv[l].P + 31) / 32 + kWarps - 1) / kWarps;
