@@ -580,26 +580,23 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   }
 }
 
-/* The bottom of the recursion, right-hand side c: sequential DP, n <= kBaseN.
-   dl, d, du: the matrix staged in shared memory by the caller; b: global. The
-   column is read into registers first: read row by row from L2 inside the sweep,
-   whose next row depends on the pivot choice, every row cost a round trip. */
+/* The bottom of the recursion, right-hand side c: sequential DP, n <= kBaseN. */
 template <typename T>
 __device__ void base_solve(int64_t n, const T *dl, const T *d, const T *du, T *b, int64_t ldb,
                            int c, unsigned *flag)
 {
-  T y[kBaseN], g[kBaseN], xv[kBaseN];
+  T y[kBaseN], g[kBaseN];
   uint64_t first2 = 0;
   T *x = b + (int64_t)c * ldb;
   const int m = (int)n;
-  for (int r = 0; r < m; r++) xv[r] = ld(x + r);
-  T bt = d[0], z = xv[0];
+  T bt = ld(d), z = ld(x);
   int i = 0;
   while (i < m) {
     const bool h1 = i + 1 < m, h2 = i + 2 < m;
-    const T c0 = h1 ? du[i] : T(0), a1 = h1 ? dl[i + 1] : T(0), b1 = h1 ? d[i + 1] : T(0);
-    const T c1 = h2 ? du[i + 1] : T(0), a2 = h2 ? dl[i + 2] : T(0);
-    T z1 = h1 ? xv[i + 1] : T(0);
+    const T c0 = h1 ? ld(du + i) : T(0), a1 = h1 ? ld(dl + i + 1) : T(0),
+            b1 = h1 ? ld(d + i + 1) : T(0);
+    const T c1 = h2 ? ld(du + i + 1) : T(0), a2 = h2 ? ld(dl + i + 2) : T(0);
+    T z1 = h1 ? ld(x + i + 1) : T(0);
     if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
       if (bad_piv(bt)) { atomicOr(flag, FB_BASE); return; }
       T p, gg;
@@ -610,8 +607,8 @@ __device__ void base_solve(int64_t n, const T *dl, const T *d, const T *du, T *b
       z = z1;
       i += 1;
     } else {
-      const T b2 = h2 ? d[i + 2] : T(0);
-      T z2 = h2 ? xv[i + 2] : T(0), delta, p0, p1, g0, g1, y0, y1;
+      const T b2 = h2 ? ld(d + i + 2) : T(0);
+      T z2 = h2 ? ld(x + i + 2) : T(0), delta, p0, p1, g0, g1, y0, y1;
       const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
       if (bad_piv(delta)) { atomicOr(flag, FB_BASE); return; }
       fsol_2x2(p0, p1, c0, a1, b1, a2, z, z1, &y0, &y1, &z2);
@@ -716,19 +713,10 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
         stamp(t.stamps, si);
       }
     }
-    if (parts & TAIL_BASE) { /* the base's matrix into shared memory (the tiles
-                                are free here: every pass above ended in a barrier) */
+    if (parts & TAIL_BASE) {
       const Level<T> &B = t.lv[t.nlev];
-      T *sm = reinterpret_cast<T *>(smem_raw);
-      const int m = (int)B.n;
-      for (int r = threadIdx.x; r < m; r += blockDim.x) {
-        sm[r] = r > 0 ? ld(B.dl + r) : T(0);
-        sm[kBaseN + r] = ld(B.d + r);
-        sm[2 * kBaseN + r] = r + 1 < m ? ld(B.du + r) : T(0);
-      }
-      __syncthreads();
       for (int c = threadIdx.x; c < q; c += blockDim.x)
-        base_solve<T>(B.n, sm, sm + kBaseN, sm + 2 * kBaseN, B.b, B.ldb, c, flag);
+        base_solve<T>(B.n, B.dl, B.d, B.du, B.b, B.ldb, c, flag);
       __syncthreads();
       stamp(t.stamps, si);
     }
