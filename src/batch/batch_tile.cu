@@ -237,15 +237,6 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   return __ballot_sync(0xffffffffu, active && p == 0 && !ok);
 }
 
-/* A retry of spike_attempt with separators moved up h rows, out of line: rare, and
-   kept out of the registers of the first attempt. */
-template <typename T, int M>
-__device__ __noinline__ unsigned spike_retry(T *tA, T *tD, T *tC, T *tB, int lane, int P, int n,
-                                             int h, unsigned smask)
-{
-  return spike_attempt<T, M, true>(tA, tD, tC, tB, lane, P, n, h, smask);
-}
-
 /* One warp per block. P: partitions per system (power of two, 1..32). INTER:
    systems contiguous (interleaved), else rows contiguous. */
 template <typename T, int M, bool INTER>
@@ -304,7 +295,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
     if (M + M / 2 <= 64) /* the longest shifted interior fits part_solve's flags */
       for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
         reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-        fm = spike_retry<T, M>(tA, tD, tC, tB, lane, P, n, h, fm);
+        fm = spike_attempt<T, M, true>(tA, tD, tC, tB, lane, P, n, h, fm);
       }
     if (fm) {
       reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
