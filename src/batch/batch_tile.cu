@@ -330,14 +330,18 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
   }
 }
 
-/* Rows per partition for n (0: the tile kernel does not take n). The automatic
-   choice is the fastest forced size of bench/results/gpu-batch-2026-11-22.md
-   (H200, random and dominant): double 16 up to n = 256, float 32 from n = 64. */
-int choose_m(int64_t n, size_t elt)
+/* Rows per partition for n systems of nsys (0: the tile kernel does not take n).
+   The automatic choice is the fastest forced size of the H200 tables
+   (bench/results/gpu-batch-2026-11-22.md, gpu-batch2-2026-11-22.md): double 16 up
+   to n = 256, float 32 from n = 64; for a small batch (n nsys <= 2^20, latency
+   bound: 512 x 512 in the tables) 16 up to n = 512 in both precisions, more lanes
+   per system and a shorter sweep per lane. */
+int choose_m(int64_t n, int64_t nsys, size_t elt)
 {
   const int f = gtsv__batch_tile_m;
   if ((f == 8 || f == 16 || f == 32 || f == 64) && n <= 32 * f) return f;
   if (n <= 256 && (elt == sizeof(double) || n < 64)) return 16;
+  if (n <= 512 && n * nsys <= ((int64_t)1 << 20)) return 16;
   if (n <= 1024) return 32;
   if (n <= 2048) return 64;
   return 0;
@@ -377,7 +381,7 @@ template <typename T, bool INTER>
 gtsv_status launch(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                    const T *du, T *x)
 {
-  switch (choose_m(ds->n, sizeof(T))) {
+  switch (choose_m(ds->n, ds->nsys, sizeof(T))) {
   case 8: return launch_m<T, 8, INTER>(h, ds, dl, d, du, x);
   case 16: return launch_m<T, 16, INTER>(h, ds, dl, d, du, x);
   case 32: return launch_m<T, 32, INTER>(h, ds, dl, d, du, x);
@@ -403,7 +407,7 @@ gtsv_status tile_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
 
 extern "C" int gtsv__batch_tile_takes(const gtsv_batch_desc *ds)
 {
-  if (choose_m(ds->n, sizeof(double)) == 0 || ds->nsys > (int64_t)0x7FFFFFFF) return 0;
+  if (choose_m(ds->n, ds->nsys, sizeof(double)) == 0 || ds->nsys > (int64_t)0x7FFFFFFF) return 0;
   return rows_contiguous(ds) || systems_contiguous(ds);
 }
 

@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 #include "core/pivot_cxx.h"
 
 namespace gtsv_tile {
@@ -208,19 +209,28 @@ __host__ __device__ __forceinline__ T part_ends(int L, const T *A, const T *D, c
   return tmax(tmax(nf, ne), tmax(tabs(xl), tabs(xr)));
 }
 
-/* 2^-e for the exponent e of m, clamped so that the result is finite and normal:
-   squares of values near m, times it, neither overflow nor underflow. */
+/* 2^-e for the exponent e of m (from its bits: no library call), e clamped so that
+   the result is finite and normal: squares of values near m, times it, neither
+   overflow nor underflow. m = 0, Inf or NaN give a clamped power of two too. */
 __host__ __device__ __forceinline__ double pow2_inv(double m)
 {
-  int e = ilogb(m);
-  e = e < -1000 ? -1000 : (e > 1000 ? 1000 : e);
-  return scalbn(1.0, -e);
+  uint64_t u;
+  memcpy(&u, &m, sizeof u);
+  int e = (int)((u >> 52) & 0x7ff); /* biased exponent */
+  e = e < 24 ? 24 : (e > 2022 ? 2022 : e);
+  u = (uint64_t)(2046 - e) << 52;
+  memcpy(&m, &u, sizeof m);
+  return m;
 }
 __host__ __device__ __forceinline__ float pow2_inv(float m)
 {
-  int e = ilogbf(m);
-  e = e < -120 ? -120 : (e > 120 ? 120 : e);
-  return scalbnf(1.0f, -e);
+  uint32_t u;
+  memcpy(&u, &m, sizeof u);
+  int e = (int)((u >> 23) & 0xff);
+  e = e < 4 ? 4 : (e > 250 ? 250 : e);
+  u = (uint32_t)(254 - e) << 23;
+  memcpy(&m, &u, sizeof m);
+  return m;
 }
 
 /* Partition rows 0..L-1 (at idx) from the separators: x = u - v x_left -
