@@ -29,44 +29,30 @@ template <typename T, typename Idx>
 __host__ __device__ __forceinline__ int seq_dp(int n, T *A, T *D, T *C, T *B, Idx idx)
 {
   T bt = D[idx(0)], zt = B[idx(0)];
-  /* operands of the block at row i in registers, the next block's rows loaded
-     while it is computed: as in part_solve (below) */
-  T c0 = 0, a1 = 0, b1 = 0, z1 = 0, c1 = 0, a2 = 0, b2 = 0, z2 = 0;
-  if (n > 1) {
-    const int k1 = idx(1);
-    c0 = C[idx(0)]; a1 = A[k1]; b1 = D[k1]; z1 = B[k1];
-    if (n > 2) {
-      const int k2 = idx(2);
-      c1 = C[k1]; a2 = A[k2]; b2 = D[k2]; z2 = B[k2];
-    }
-  }
   int i = 0;
   while (i < n) {
-    const bool g3 = i + 3 < n, g4 = i + 4 < n;
-    const int k3 = g3 ? idx(i + 3) : 0, k4 = g4 ? idx(i + 4) : 0;
-    const T pc2 = g3 ? C[idx(i + 2)] : T(0), pa3 = g3 ? A[k3] : T(0), pd3 = g3 ? D[k3] : T(0);
-    const T pz3 = g3 ? B[k3] : T(0), pc3 = g4 ? C[k3] : T(0), pa4 = g4 ? A[k4] : T(0);
-    const T pd4 = g4 ? D[k4] : T(0), pz4 = g4 ? B[k4] : T(0);
-    const int k0 = idx(i);
+    const bool h1 = i + 1 < n, h2 = i + 2 < n;
+    const int k0 = idx(i), k1 = h1 ? idx(i + 1) : k0, k2 = h2 ? idx(i + 2) : k0;
+    const T c0 = h1 ? C[k0] : T(0), a1 = h1 ? A[k1] : T(0), b1 = h1 ? D[k1] : T(0);
+    const T c1 = h2 ? C[k1] : T(0), a2 = h2 ? A[k2] : T(0);
+    T z1 = h1 ? B[k1] : T(0);
     /* the last row is always 1x1, as on the host */
-    if (i + 1 == n || piv_1x1(bt, c0, a1, b1, c1, a2)) {
+    if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
       if (bad_piv(bt)) return i;
-      T p, g, zz = z1;
+      T p, g;
       const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
-      B[k0] = fsol_1x1(p, zt, a1, &zz);
+      B[k0] = fsol_1x1(p, zt, a1, &z1);
       D[k0] = g;
       C[k0] = T(0);
       bt = nbt;
-      zt = zz;
+      zt = z1;
       i += 1;
-      c0 = c1; a1 = a2; b1 = b2; z1 = z2;
-      c1 = pc2; a2 = pa3; b2 = pd3; z2 = pz3;
     } else {
-      const int k1 = idx(i + 1);
-      T zz = z2, delta, p0, p1, g0, g1, y0, y1;
+      const T b2 = h2 ? D[k2] : T(0);
+      T z2 = h2 ? B[k2] : T(0), delta, p0, p1, g0, g1, y0, y1;
       const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
       if (bad_piv(delta)) return i;
-      fsol_2x2(p0, p1, c0, a1, b1, a2, zt, z1, &y0, &y1, &zz);
+      fsol_2x2(p0, p1, c0, a1, b1, a2, zt, z1, &y0, &y1, &z2);
       B[k0] = y0;
       B[k1] = y1;
       D[k0] = g0;
@@ -74,10 +60,8 @@ __host__ __device__ __forceinline__ int seq_dp(int n, T *A, T *D, T *C, T *B, Id
       C[k0] = T(1);
       C[k1] = T(0);
       bt = nbt;
-      zt = zz;
+      zt = z2;
       i += 2;
-      c0 = pc2; a1 = pa3; b1 = pd3; z1 = pz3;
-      c1 = pc3; a2 = pa4; b2 = pd4; z2 = pz4;
     }
   }
   /* backward: x[i] = y[i] - g[i] x[i + 1 + first2x2(i)]; x beyond row n-1 is 0
