@@ -106,51 +106,32 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
   /* the last pivot block, for w's forward solve */
   T lp0 = 0, lp1 = 0, lc0 = 0, la1 = 0, lb1 = 0;
   bool last2 = false;
-  /* The operands of the block at row i (window w: c_i, rows i+1 and i+2) are in
-     registers when the block starts; the rows the next block may need (i+2 .. i+4)
-     are loaded while this one is computed, so that the shared-memory latency is
-     off the chain bt -> pivot test -> 1/bt -> next bt. Entries outside the interior
-     are 0 (c of its last row included), as the pivot functions expect; no row at or
-     after i+2 is written before it is read. Same operations as without the window. */
-  T c0 = 0, a1 = 0, b1 = 0, z1 = 0, c1 = 0, a2 = 0, b2 = 0, z2 = 0;
-  if (L > 1) {
-    const int k1 = idx(1);
-    c0 = C[idx(0)]; a1 = A[k1]; b1 = D[k1]; z1 = B[k1];
-    if (L > 2) {
-      const int k2 = idx(2);
-      c1 = C[k1]; a2 = A[k2]; b2 = D[k2]; z2 = B[k2];
-    }
-  }
   int i = 0;
   while (i < L) {
-    /* rows i+2 .. i+4, for either next block */
-    const bool g3 = i + 3 < L, g4 = i + 4 < L;
-    const int k3 = g3 ? idx(i + 3) : 0, k4 = g4 ? idx(i + 4) : 0;
-    const T pc2 = g3 ? C[idx(i + 2)] : T(0), pa3 = g3 ? A[k3] : T(0), pd3 = g3 ? D[k3] : T(0);
-    const T pz3 = g3 ? B[k3] : T(0), pc3 = g4 ? C[k3] : T(0), pa4 = g4 ? A[k4] : T(0);
-    const T pd4 = g4 ? D[k4] : T(0), pz4 = g4 ? B[k4] : T(0);
-    const int k0 = idx(i);
-    if (i + 1 == L || piv_1x1(bt, c0, a1, b1, c1, a2)) {
+    const bool h1 = i + 1 < L, h2 = i + 2 < L;
+    const int k0 = idx(i), k1 = h1 ? idx(i + 1) : k0, k2 = h2 ? idx(i + 2) : k0;
+    const T c0 = h1 ? C[k0] : T(0), a1 = h1 ? A[k1] : T(0), b1 = h1 ? D[k1] : T(0);
+    const T c1 = h2 ? C[k1] : T(0), a2 = h2 ? A[k2] : T(0);
+    T z1 = h1 ? B[k1] : T(0);
+    if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
       if (bad_piv(bt)) { o.bad = true; break; }
-      T p, g, v1 = 0, zz = z1;
+      T p, g, v1 = 0;
       const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
-      B[k0] = fsol_1x1(p, zt, a1, &zz);
+      B[k0] = fsol_1x1(p, zt, a1, &z1);
       A[k0] = fsol_1x1(p, vt, a1, &v1); /* A[k0] is not read again */
       D[k0] = g;
       lp0 = p;
       last2 = false;
       bt = nbt;
-      zt = zz;
+      zt = z1;
       vt = v1;
       i += 1;
-      c0 = c1; a1 = a2; b1 = b2; z1 = z2;
-      c1 = pc2; a2 = pa3; b2 = pd3; z2 = pz3;
     } else {
-      const int k1 = idx(i + 1);
-      T zz = z2, v2 = 0, delta, p0, p1, g0, g1, y0, y1;
+      const T b2 = h2 ? D[k2] : T(0);
+      T z2 = h2 ? B[k2] : T(0), v2 = 0, delta, p0, p1, g0, g1, y0, y1;
       const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
       if (bad_piv(delta)) { o.bad = true; break; }
-      fsol_2x2(p0, p1, c0, a1, b1, a2, zt, z1, &y0, &y1, &zz);
+      fsol_2x2(p0, p1, c0, a1, b1, a2, zt, z1, &y0, &y1, &z2);
       B[k0] = y0;
       B[k1] = y1;
       fsol_2x2(p0, p1, c0, a1, b1, a2, vt, T(0), &y0, &y1, &v2);
@@ -162,11 +143,9 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
       lp0 = p0; lp1 = p1; lc0 = c0; la1 = a1; lb1 = b1;
       last2 = true;
       bt = nbt;
-      zt = zz;
+      zt = z2;
       vt = v2;
       i += 2;
-      c0 = pc2; a1 = pa3; b1 = pd3; z1 = pz3;
-      c1 = pc3; a2 = pa4; b2 = pd4; z2 = pz4;
     }
   }
   if (o.bad) {
