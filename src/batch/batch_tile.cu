@@ -30,16 +30,26 @@
  * (b3 - a3 w0[2] - c3 v1[0]) x3 = r3 - a3 u0[2] - c3 u1[0].
  *
  * Robustness. SPIKE can lose accuracy where a partition's interior is (nearly)
- * singular: its spikes are large and cancel in the separator rows. A system falls
- * back when a pivot block of an interior or of the reduced system is singular or
- * not finite, when x is not finite, or when the cancellation
- *     rho = max over partition ends of (|u| + |v x_left| + |w x_right|) / max |x|
- * exceeds kRho (16: on random U(-1,1) systems of 64..2048 rows this sent 1.5-3% of
- * the systems to the fallback, and no system below it missed the tests' accuracy
- * bound in a host run of 60000 systems per size). The fallback, per system and
- * inside the same kernel, reloads that system into its part of the tile and runs
- * the sequential pivoting on it with one lane: the answer and a reported singular
- * row are exactly DP_SEQ's, and no other system is affected.
+ * singular: its spikes are large and cancel in x = u - v x_left - w x_right. The
+ * rounding of u, v, w enters the residual amplified by the magnitude that cancels,
+ * m_r = |u_r| + |v_r x_left| + |w_r x_right| in row r, while the tests accept a
+ * residual of a few tens of eps ||T|| ||x||_2 (tests/testutil.h). An attempt on a
+ * system fails when a pivot block of an interior or of the reduced system is
+ * singular or not finite, when x is not finite, or when
+ *     ||m||_2 > kCancel ||x||_2      (over the system; m = |x| at separators)
+ * (kCancel = 32; host runs of tile_core.h against LAPACK, double U(-1,1), n = 64..1024,
+ * M = 8..32, 5000-40000 systems per size: no system below it missed the tests'
+ * bound, the worst used 0.14 of it; the first failing system had ||m|| / ||x|| =
+ * 340; 1-3% of the systems exceed 32). The sums are scaled by a power of two
+ * from the ends of the partitions, so that the squares neither overflow nor
+ * underflow. A failed system is reloaded from global memory and tried again with
+ * the separators moved up M/2 rows, then M/4 (every interior a different set of
+ * rows; the same host runs left 0.01-0.12% failing after the first retry and none
+ * after the second), its other lanes idle meanwhile; M = 64 has no retry (a
+ * shifted last interior would exceed 64 rows). A system that fails them all is
+ * reloaded and solved by the sequential pivoting, the failed systems of a warp
+ * side by side, a lane each: the answer and a reported singular row are exactly
+ * DP_SEQ's, and no other system is affected.
  *
  * Layouts. Rows contiguous (strided batch; one matrix with many right-hand sides,
  * m_sys = 0): a warp loads and stores one system at a time, consecutive lanes on
@@ -62,7 +72,7 @@ int gtsv__batch_tile_m = 0;
 namespace {
 using namespace gtsv_tile;
 
-constexpr double kRho = 16.0; /* cancellation limit (see the top of the file) */
+constexpr double kCancel = 32.0; /* cancellation limit (see the top of the file) */
 
 template <typename T, int M> __host__ __device__ constexpr int tile_smem()
 {
@@ -82,9 +92,6 @@ __device__ __forceinline__ void cp_wait() { asm volatile("cp.async.wait_all;\n" 
 
 template <int M> struct SysIdx { /* row r of a system -> tile offset from its column */
   __host__ __device__ int operator()(int r) const { return r + r / M; }
-};
-template <int M> struct SepIdx { /* separator j -> tile offset */
-  __host__ __device__ int operator()(int j) const { return j * (M + 1) + M - 1; }
 };
 struct Ident {
   __host__ __device__ int operator()(int r) const { return r; }
@@ -108,10 +115,126 @@ __device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, T
   }
 }
 
+/* Copy again, into their tile columns, the systems whose first lane is set in fm
+   (P lanes per system), either layout; returns when the copies have landed. */
+template <typename T, int M, bool INTER>
+__device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, unsigned fm, int P,
+                                       T *tA, T *tD, T *tC, T *tB, const T *dl, const T *dd,
+                                       const T *du, const T *x, int lane)
+{
+  constexpr int S = M + 1;
+  const int n = (int)ds.n;
+  __syncwarp(); /* every lane is done with the columns */
+  while (fm) {
+    const int l0 = __ffs(fm) - 1, c = l0 * S;
+    const int64_t s = s0 + l0 / P;
+    fm &= fm - 1u;
+    if (!INTER) {
+      load_sys<T, M>(ds, s, tA + c, tD + c, tC + c, tB + c, dl, dd, du, x, lane);
+    } else {
+      for (int r = lane; r < n; r += 32) {
+        const int k = c + r + r / M;
+        cp_elt(tA + k, dl + s * ds.m_sys + (int64_t)r * ds.m_row);
+        cp_elt(tD + k, dd + s * ds.m_sys + (int64_t)r * ds.m_row);
+        cp_elt(tC + k, du + s * ds.m_sys + (int64_t)r * ds.m_row);
+        cp_elt(tB + k, x + s * ds.b_sys + (int64_t)r * ds.b_row);
+      }
+    }
+  }
+  cp_wait();
+  __syncwarp();
+}
+
 template <typename T> __device__ __forceinline__ T group_max(T v, int P)
 {
   for (int o = 1; o < P; o <<= 1) v = tmax(v, __shfl_xor_sync(0xffffffffu, v, o));
   return v;
+}
+template <typename T> __device__ __forceinline__ T group_sum(T v, int P)
+{
+  for (int o = 1; o < P; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+
+/* Row k of partition p (first interior row lo) -> tile offset. SH = false: the
+   partition is column `base` of the tile (rows 0..M-2 of it, lo = p M); SH = true:
+   the system starts at offset `base` and the partition may straddle two columns. */
+template <int M, bool SH> struct PartIdx {
+  int base, lo;
+  __host__ __device__ int operator()(int k) const
+  {
+    if (!SH) return base + k;
+    const int r = lo + k;
+    return base + r + r / M;
+  }
+};
+/* Separator j (row (j+1) M - 1 - h of the system at offset base) -> tile offset. */
+template <int M> struct SepIdx {
+  int base, h;
+  __host__ __device__ int operator()(int j) const
+  {
+    const int r = (j + 1) * M - 1 - h;
+    return base + r + r / M;
+  }
+};
+
+/*
+ * One SPIKE attempt on the systems whose first lane is set in smask, their rows in
+ * the tile (overwritten). Separators are rows (j+1) M - 1 - h, j = 0..Pu-2 (h = 0:
+ * the last row of each tile column; h > 0: moved up h rows, so every interior is a
+ * different set of rows, the last one h rows longer). Returns the first lanes of
+ * the systems that fail (see the top of the file); the others hold x in the tile.
+ */
+template <typename T, int M, bool SH>
+__device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, int lane, int P,
+                                                  int n, int h, unsigned smask)
+{
+  constexpr int S = M + 1;
+  const int g = lane / P, p = lane & (P - 1);
+  const int Pu = (n + M - 1) / M; /* partitions in use */
+  const bool active = ((smask >> (g * P)) & 1u) && p < Pu;
+  const int hs = SH ? h : 0;
+  const int lo = p == 0 ? 0 : p * M - hs;
+  const int L = (p < Pu - 1 ? (p + 1) * M - 1 - hs : n) - lo;
+  const PartIdx<M, SH> idx{SH ? g * P * S : lane * S, lo};
+  const SepIdx<M> sep{g * P * S, hs};
+  const unsigned gmask = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
+
+  Ends<T> e;
+  e.bad = false;
+  e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
+  if (active) e = part_solve(L, tA, tD, tC, tB, p > 0, p < Pu - 1, idx);
+  const T qvf = __shfl_down_sync(0xffffffffu, e.vf, 1);
+  const T qwf = __shfl_down_sync(0xffffffffu, e.wf, 1);
+  const T qxf = __shfl_down_sync(0xffffffffu, e.xf, 1);
+  if (active && p < Pu - 1) {
+    const int k = sep(p);
+    reduced_row(tA[k], tD[k], tC[k], tB[k], e.vl, e.wl, e.xl, qvf, qwf, qxf, &tA[k], &tD[k],
+                &tC[k], &tB[k]);
+  }
+  bool fail = (__ballot_sync(0xffffffffu, active && e.bad) & gmask) != 0u;
+  __syncwarp(); /* the reduced rows of the other lanes */
+  bool rbad = false;
+  if (active && p == 0 && !fail) rbad = seq_dp(Pu - 1, tA, tD, tC, tB, sep) >= 0;
+  fail |= (__ballot_sync(0xffffffffu, rbad) & gmask) != 0u;
+  __syncwarp(); /* the separators' x */
+  const T xl = active && !fail && p > 0 ? tB[sep(p - 1)] : T(0);
+  const T xr = active && !fail && p < Pu - 1 ? tB[sep(p)] : T(0);
+  T s2 = 0, x2 = 0;
+  const T m0 = group_max(active && !fail ? part_ends(L, tA, tD, tB, xl, xr, idx) : T(0), P);
+  if (active && !fail) {
+    const T sc = pow2_inv(m0);
+    part_finish(L, tA, tD, tB, xl, xr, sc, &s2, &x2, idx);
+    s2 += (sc * xr) * (sc * xr); /* the separator below: |x| cancels nothing */
+    x2 += (sc * xr) * (sc * xr);
+  }
+  s2 = group_sum(s2, P);
+  x2 = group_sum(x2, P);
+  /* decided at the first lane (the lanes' sums may differ in the last bits); a
+     non-finite x makes x2 Inf or NaN */
+  const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
+  const bool ok = !fail && s2 <= T(kCancel * kCancel) * x2 && x2 <= big;
+  return __ballot_sync(0xffffffffu, active && p == 0 && !ok);
 }
 
 /* One warp per block. P: partitions per system (power of two, 1..32). INTER:
@@ -153,15 +276,12 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
   __syncwarp(); /* every lane reads rows other lanes copied */
 
   const int g = lane / P, p = lane & (P - 1);
-  const int Pu = (n + M - 1) / M; /* partitions in use */
-  const bool active = g < nact && p < Pu;
-  T *const A = tA + lane * S, *const D = tD + lane * S, *const C = tC + lane * S,
-           *const B = tB + lane * S;
-  const unsigned gmask = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
-  bool singular = false, fail = false;
+  bool singular = false;
 
   if (P == 1) {
-    if (active) {
+    if (g < nact) {
+      T *const A = tA + lane * S, *const D = tD + lane * S, *const C = tC + lane * S,
+               *const B = tB + lane * S;
       const int bad = seq_dp(n, A, D, C, B, Ident());
       if (bad >= 0) {
         gtsv__report_singular(info, (unsigned long long)((s0 + g) * ds.key_sys + bad));
@@ -169,63 +289,21 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
       }
     }
   } else {
-    const int L = p < Pu - 1 ? M - 1 : n - (Pu - 1) * M;
-    Ends<T> e;
-    e.bad = false;
-    e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
-    if (active) e = part_solve(L, A, D, C, B, p > 0, p < Pu - 1);
-    const T qvf = __shfl_down_sync(0xffffffffu, e.vf, 1);
-    const T qwf = __shfl_down_sync(0xffffffffu, e.wf, 1);
-    const T qxf = __shfl_down_sync(0xffffffffu, e.xf, 1);
-    if (active && p < Pu - 1)
-      reduced_row(A[M - 1], D[M - 1], C[M - 1], B[M - 1], e.vl, e.wl, e.xl, qvf, qwf, qxf,
-                  &A[M - 1], &D[M - 1], &C[M - 1], &B[M - 1]);
-    fail = (__ballot_sync(0xffffffffu, active && e.bad) & gmask) != 0u;
-    __syncwarp(); /* the reduced rows of the other lanes */
-    bool rbad = false;
-    if (active && p == 0 && !fail && Pu > 1) rbad = seq_dp(Pu - 1, A, D, C, B, SepIdx<M>()) >= 0;
-    fail |= (__ballot_sync(0xffffffffu, rbad) & gmask) != 0u;
-    __syncwarp(); /* the separators' x */
-    T num = 0, xm = 0;
-    bool nonfinite = false;
-    if (active && !fail) {
-      const T xl = p > 0 ? tB[(lane - 1) * S + M - 1] : T(0);
-      const T xr = p < Pu - 1 ? B[M - 1] : T(0);
-      num = part_finish(L, A, D, B, xl, xr, &xm);
-      xm = tmax(xm, tabs(xr));
-      const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38); /* NaN fails too */
-      nonfinite = !(num <= big) || !(xm <= big);
-    }
-    num = group_max(num, P);
-    xm = group_max(xm, P);
-    fail |= (__ballot_sync(0xffffffffu, nonfinite) & gmask) != 0u;
-    fail |= !(num <= T(kRho) * xm);
-
-    /* ---- fallback: the sequential pivoting on a failed system, alone ---- */
-    unsigned fm = __ballot_sync(0xffffffffu, active && p == 0 && fail);
-    while (fm) {
-      const int l0 = __ffs(fm) - 1, gg = l0 / P;
-      fm &= fm - 1u;
-      const int c = l0 * S;
-      __syncwarp(); /* the tile columns of system gg are free */
-      if (!INTER) {
-        load_sys<T, M>(ds, s0 + gg, tA + c, tD + c, tC + c, tB + c, dl, dd, du, x, lane);
-      } else {
-        const int64_t s = s0 + gg;
-        for (int r = lane; r < n; r += 32) {
-          const int k = c + r + r / M;
-          cp_elt(tA + k, dl + s * ds.m_sys + (int64_t)r * ds.m_row);
-          cp_elt(tD + k, dd + s * ds.m_sys + (int64_t)r * ds.m_row);
-          cp_elt(tC + k, du + s * ds.m_sys + (int64_t)r * ds.m_row);
-          cp_elt(tB + k, x + s * ds.b_sys + (int64_t)r * ds.b_row);
-        }
+    const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
+    unsigned fm = spike_attempt<T, M, false>(tA, tD, tC, tB, lane, P, n, 0, all);
+    /* ---- retries with other separators, then the sequential pivoting ---- */
+    if (M + M / 2 <= 64) /* the longest shifted interior fits part_solve's flags */
+      for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
+        reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+        fm = spike_attempt<T, M, true>(tA, tD, tC, tB, lane, P, n, h, fm);
       }
-      cp_wait();
-      __syncwarp();
-      if (lane == l0) {
+    if (fm) {
+      reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+      if ((fm >> lane) & 1u) { /* the failed systems side by side, a lane each */
+        const int c = lane * S;
         const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, SysIdx<M>());
         if (bad >= 0) {
-          gtsv__report_singular(info, (unsigned long long)((s0 + gg) * ds.key_sys + bad));
+          gtsv__report_singular(info, (unsigned long long)((s0 + g) * ds.key_sys + bad));
           singular = true;
         }
       }
@@ -252,14 +330,18 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
   }
 }
 
-/* Rows per partition for n (0: the tile kernel does not take n). The automatic
-   choice is the fastest forced size of bench/results/gpu-batch-2026-11-22.md
-   (H200, random and dominant): double 16 up to n = 256, float 32 from n = 64. */
-int choose_m(int64_t n, size_t elt)
+/* Rows per partition for n systems of nsys (0: the tile kernel does not take n).
+   The automatic choice is the fastest forced size of the H200 tables
+   (bench/results/gpu-batch-2026-11-22.md, gpu-batch2-2026-11-22.md): double 16 up
+   to n = 256, float 32 from n = 64; for a small batch (n nsys <= 2^20, latency
+   bound: 512 x 512 in the tables) 16 up to n = 512 in both precisions, more lanes
+   per system and a shorter sweep per lane. */
+int choose_m(int64_t n, int64_t nsys, size_t elt)
 {
   const int f = gtsv__batch_tile_m;
   if ((f == 8 || f == 16 || f == 32 || f == 64) && n <= 32 * f) return f;
   if (n <= 256 && (elt == sizeof(double) || n < 64)) return 16;
+  if (n <= 512 && n * nsys <= ((int64_t)1 << 20)) return 16;
   if (n <= 1024) return 32;
   if (n <= 2048) return 64;
   return 0;
@@ -299,7 +381,7 @@ template <typename T, bool INTER>
 gtsv_status launch(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                    const T *du, T *x)
 {
-  switch (choose_m(ds->n, sizeof(T))) {
+  switch (choose_m(ds->n, ds->nsys, sizeof(T))) {
   case 8: return launch_m<T, 8, INTER>(h, ds, dl, d, du, x);
   case 16: return launch_m<T, 16, INTER>(h, ds, dl, d, du, x);
   case 32: return launch_m<T, 32, INTER>(h, ds, dl, d, du, x);
@@ -325,7 +407,7 @@ gtsv_status tile_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
 
 extern "C" int gtsv__batch_tile_takes(const gtsv_batch_desc *ds)
 {
-  if (choose_m(ds->n, sizeof(double)) == 0 || ds->nsys > (int64_t)0x7FFFFFFF) return 0;
+  if (choose_m(ds->n, ds->nsys, sizeof(double)) == 0 || ds->nsys > (int64_t)0x7FFFFFFF) return 0;
   return rows_contiguous(ds) || systems_contiguous(ds);
 }
 

@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 #include "core/pivot_cxx.h"
 
 namespace gtsv_tile {
@@ -85,39 +86,40 @@ template <typename T> struct Ends {
 };
 
 /*
- * Interior of one SPIKE partition: rows 0..L-1 of the arrays (contiguous, L <= 64),
- * coupled to the separator above through a_first = A[0] (left) and to the one below
- * through c_last = C[L-1] (right). Solves T_p [u v w] = [b, a_first e_1, c_last e_L]
- * with diagonal pivoting (one factorisation, fused with the forward solves of u and
- * v; w's forward solve is non-zero only in the last pivot block). On exit B = u,
- * A = v, D = w (row by row); C keeps its values except that nothing of C is written.
- * Returns the end values.
+ * Interior of one SPIKE partition: its rows 0..L-1 at idx(0..L-1) of the arrays
+ * (L <= 64), coupled to the separator above through a_first = A[idx(0)] (left) and
+ * to the one below through c_last = C[idx(L-1)] (right). Solves
+ * T_p [u v w] = [b, a_first e_1, c_last e_L] with diagonal pivoting (one
+ * factorisation, fused with the forward solves of u and v; w's forward solve is
+ * non-zero only in the last pivot block). On exit B = u, A = v, D = w (row by
+ * row); nothing of C is written. Returns the end values.
  */
-template <typename T>
+template <typename T, typename Idx>
 __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const T *C, T *B,
-                                                       bool left, bool right)
+                                                       bool left, bool right, Idx idx)
 {
   Ends<T> o;
   o.bad = false;
   uint64_t f2 = 0; /* bit r: a 2x2 block starts at row r */
-  T bt = D[0], zt = B[0], vt = left ? A[0] : T(0);
-  const T cl = right ? C[L - 1] : T(0);
+  T bt = D[idx(0)], zt = B[idx(0)], vt = left ? A[idx(0)] : T(0);
+  const T cl = right ? C[idx(L - 1)] : T(0);
   /* the last pivot block, for w's forward solve */
   T lp0 = 0, lp1 = 0, lc0 = 0, la1 = 0, lb1 = 0;
   bool last2 = false;
   int i = 0;
   while (i < L) {
     const bool h1 = i + 1 < L, h2 = i + 2 < L;
-    const T c0 = h1 ? C[i] : T(0), a1 = h1 ? A[i + 1] : T(0), b1 = h1 ? D[i + 1] : T(0);
-    const T c1 = h2 ? C[i + 1] : T(0), a2 = h2 ? A[i + 2] : T(0);
-    T z1 = h1 ? B[i + 1] : T(0);
+    const int k0 = idx(i), k1 = h1 ? idx(i + 1) : k0, k2 = h2 ? idx(i + 2) : k0;
+    const T c0 = h1 ? C[k0] : T(0), a1 = h1 ? A[k1] : T(0), b1 = h1 ? D[k1] : T(0);
+    const T c1 = h2 ? C[k1] : T(0), a2 = h2 ? A[k2] : T(0);
+    T z1 = h1 ? B[k1] : T(0);
     if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
       if (bad_piv(bt)) { o.bad = true; break; }
       T p, g, v1 = 0;
       const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
-      B[i] = fsol_1x1(p, zt, a1, &z1);
-      A[i] = fsol_1x1(p, vt, a1, &v1); /* A[i] is not read again */
-      D[i] = g;
+      B[k0] = fsol_1x1(p, zt, a1, &z1);
+      A[k0] = fsol_1x1(p, vt, a1, &v1); /* A[k0] is not read again */
+      D[k0] = g;
       lp0 = p;
       last2 = false;
       bt = nbt;
@@ -125,18 +127,18 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
       vt = v1;
       i += 1;
     } else {
-      const T b2 = h2 ? D[i + 2] : T(0);
-      T z2 = h2 ? B[i + 2] : T(0), v2 = 0, delta, p0, p1, g0, g1, y0, y1;
+      const T b2 = h2 ? D[k2] : T(0);
+      T z2 = h2 ? B[k2] : T(0), v2 = 0, delta, p0, p1, g0, g1, y0, y1;
       const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
       if (bad_piv(delta)) { o.bad = true; break; }
       fsol_2x2(p0, p1, c0, a1, b1, a2, zt, z1, &y0, &y1, &z2);
-      B[i] = y0;
-      B[i + 1] = y1;
+      B[k0] = y0;
+      B[k1] = y1;
       fsol_2x2(p0, p1, c0, a1, b1, a2, vt, T(0), &y0, &y1, &v2);
-      A[i] = y0;
-      A[i + 1] = y1;
-      D[i] = g0;
-      D[i + 1] = g1;
+      A[k0] = y0;
+      A[k1] = y1;
+      D[k0] = g0;
+      D[k1] = g1;
       f2 |= (uint64_t)1 << i;
       lp0 = p0; lp1 = p1; lc0 = c0; la1 = a1; lb1 = b1;
       last2 = true;
@@ -157,21 +159,23 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
   /* backward sweeps of u, v, w together */
   T u1 = 0, u2 = 0, v1 = 0, v2 = 0, w1 = 0, w2 = 0;
   for (int r = L - 1; r >= 0; r--) {
+    const int k = idx(r);
     const bool f = (f2 >> r) & 1u;
-    const T g = D[r];
+    const T g = D[k];
     const T yw = r == L - 1 ? yw1 : (r == L - 2 && last2 ? yw0 : T(0));
-    const T u = B[r] - g * (f ? u2 : u1);
-    const T v = A[r] - g * (f ? v2 : v1);
+    const T u = B[k] - g * (f ? u2 : u1);
+    const T v = A[k] - g * (f ? v2 : v1);
     const T w = yw - g * (f ? w2 : w1);
-    B[r] = u;
-    A[r] = v;
-    D[r] = w;
+    B[k] = u;
+    A[k] = v;
+    D[k] = w;
     u2 = u1; u1 = u;
     v2 = v1; v1 = v;
     w2 = w1; w1 = w;
   }
-  o.xf = B[0]; o.vf = A[0]; o.wf = D[0];
-  o.xl = B[L - 1]; o.vl = A[L - 1]; o.wl = D[L - 1];
+  const int kf = idx(0), kl = idx(L - 1);
+  o.xf = B[kf]; o.vf = A[kf]; o.wf = D[kf];
+  o.xl = B[kl]; o.vl = A[kl]; o.wl = D[kl];
   return o;
 }
 
@@ -192,26 +196,63 @@ __host__ __device__ __forceinline__ void reduced_row(T as, T bs, T cs, T rs, T p
   *rr = rs - as * pxl - cs * qxf;
 }
 
-/* Partition rows 0..L-1 from the separators: x = u - v x_left - w x_right, into B.
-   Returns the largest of |u| + |v x_left| + |w x_right| at the two end rows (the
-   magnitude that cancels there: the rounding of the spikes is amplified by it)
-   and, through *xmax, the largest |x| of the partition. */
-template <typename T>
-__host__ __device__ __forceinline__ T part_finish(int L, const T *A, const T *D, T *B, T xl,
-                                                  T xr, T *xmax)
+/* Largest magnitude at the partition's end rows (rows 0 and L-1, at idx) and at
+   its separators once x_left and x_right are known: the scale of part_finish's
+   sums. */
+template <typename T, typename Idx>
+__host__ __device__ __forceinline__ T part_ends(int L, const T *A, const T *D, const T *B,
+                                                T xl, T xr, Idx idx)
 {
-  const T nf = tabs(B[0]) + tabs(A[0] * xl) + tabs(D[0] * xr);
-  const T ne = tabs(B[L - 1]) + tabs(A[L - 1] * xl) + tabs(D[L - 1] * xr);
-  T m = 0;
-  bool nan = false;
+  const int kf = idx(0), kl = idx(L - 1);
+  const T nf = tabs(B[kf]) + tabs(A[kf] * xl) + tabs(D[kf] * xr);
+  const T ne = tabs(B[kl]) + tabs(A[kl] * xl) + tabs(D[kl] * xr);
+  return tmax(tmax(nf, ne), tmax(tabs(xl), tabs(xr)));
+}
+
+/* 2^-e for the exponent e of m (from its bits: no library call), e clamped so that
+   the result is finite and normal: squares of values near m, times it, neither
+   overflow nor underflow. m = 0, Inf or NaN give a clamped power of two too. */
+__host__ __device__ __forceinline__ double pow2_inv(double m)
+{
+  uint64_t u;
+  memcpy(&u, &m, sizeof u);
+  int e = (int)((u >> 52) & 0x7ff); /* biased exponent */
+  e = e < 24 ? 24 : (e > 2022 ? 2022 : e);
+  u = (uint64_t)(2046 - e) << 52;
+  memcpy(&m, &u, sizeof m);
+  return m;
+}
+__host__ __device__ __forceinline__ float pow2_inv(float m)
+{
+  uint32_t u;
+  memcpy(&u, &m, sizeof u);
+  int e = (int)((u >> 23) & 0xff);
+  e = e < 4 ? 4 : (e > 250 ? 250 : e);
+  u = (uint32_t)(254 - e) << 23;
+  memcpy(&m, &u, sizeof m);
+  return m;
+}
+
+/* Partition rows 0..L-1 (at idx) from the separators: x = u - v x_left -
+   w x_right, into B. Adds to *s2 the sum over the rows of (sc (|u| + |v x_left| +
+   |w x_right|))^2, the magnitude that cancels in the row (the rounding of u, v, w
+   is amplified by it into the residual), and to *x2 the sum of (sc x)^2. */
+template <typename T, typename Idx>
+__host__ __device__ __forceinline__ void part_finish(int L, const T *A, const T *D, T *B,
+                                                     T xl, T xr, T sc, T *s2, T *x2,
+                                                     Idx idx)
+{
+  T sm = 0, sx = 0;
   for (int r = 0; r < L; r++) {
-    const T x = B[r] - A[r] * xl - D[r] * xr;
-    B[r] = x;
-    m = tmax(m, tabs(x));
-    nan |= !(x == x);
+    const int k = idx(r);
+    const T u = B[k], v = A[k] * xl, w = D[k] * xr;
+    const T x = u - v - w, m = sc * (tabs(u) + tabs(v) + tabs(w)), xs = sc * x;
+    B[k] = x;
+    sm += m * m;
+    sx += xs * xs;
   }
-  *xmax = nan ? T(NAN) : m; /* the caller sends a non-finite system to the fallback */
-  return tmax(nf, ne);
+  *s2 += sm;
+  *x2 += sx;
 }
 
 } /* namespace gtsv_tile */
