@@ -1,0 +1,127 @@
+/* gtsv-pdp-order: why the GPU PDP (src/pdp/pdp.cu) loses accuracy, reproduced on the
+   host, and the check that restores it (issue 5).
+
+     gtsv-pdp-order [--check] [--float] [--threads TH] [--rows C] [--warm W]
+                    [--K K] [--Ktile KT] [--rounds R] TYPE N
+
+   TYPE is a thesis matrix type (gtsv_testmat, 1..18), N the order; the right-hand side
+   is gtsv_testmat_rhs. Prints LAPACK's residual (thesis eq. 6.1), the residual of the
+   PDP recurrences evaluated in a GPU tile-scan order (pdp_order_gen.h) and the ratio.
+
+   Without --check: the order of pdp.cu as of commit 56c88e1 (TH = 256 threads x C = 4
+   rows, every thread's entering state taken from products of transfer matrices over up
+   to a tile). Those products are normwise accurate but the state they give a thread is
+   not the one the sequential recurrence reaches: where theta follows a subdominant
+   solution (type 13, dorr) it is wrong in every digit, and on random matrices every
+   thread boundary splices two trajectories that disagree by 10^2..10^3 rounding errors
+   of the last step (the scan's depth), which the residual sees.
+
+   With --check: every thread starts W rows early from the product state and runs them
+   (warm-up), then runs its C rows; its exit is compared with the next thread's entering
+   state (cross products of the two states against the magnitudes of the terms of the
+   last steps, K rounding errors allowed); a thread that disagrees takes its
+   predecessor's exit and runs again, for at most R rounds. A tile whose rounds do not
+   settle fails, and so does a tile whose first thread disagrees with the previous
+   tile's exit by more than KT errors; a failed solve would go to a safe fallback. The
+   pieces that pass are sequential runs spliced within K rounding errors, so
+   backward-stable whatever the products were. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gtsv/testmat.h"
+#include "host/oracle.h"
+#include "pdp/pdp_arith.h"
+
+typedef struct {
+  int check, threads, rows, warm, rounds;
+  double K, Ktile;
+} order_opts;
+typedef struct {
+  long long repairs, tile_fail, edge_fail;
+  int max_rounds;
+} order_stats;
+
+#define T double
+#define FN(x) gtsv_d_##x
+#define PRE(x) d_##x
+#define EPS 2.220446049250313e-16
+#include "pdp_order_gen.h"
+#undef T
+#undef FN
+#undef PRE
+#undef EPS
+#define T float
+#define FN(x) gtsv_s_##x
+#define PRE(x) s_##x
+#define EPS 1.1920929e-7
+#include "pdp_order_gen.h"
+#undef T
+#undef FN
+#undef PRE
+#undef EPS
+
+int main(int argc, char **argv)
+{
+  order_opts o = {0, 256, 4, 16, 8, 8.0, 1048576.0};
+  order_stats st;
+  int single = 0, type, fail, info;
+  int64_t n;
+  double rl, rp;
+  int a = 1;
+  for (; a < argc && argv[a][0] == '-'; a++) {
+    if (!strcmp(argv[a], "--check")) o.check = 1;
+    else if (!strcmp(argv[a], "--float")) single = 1;
+    else if (a + 1 < argc && !strcmp(argv[a], "--threads")) o.threads = atoi(argv[++a]);
+    else if (a + 1 < argc && !strcmp(argv[a], "--rows")) o.rows = atoi(argv[++a]);
+    else if (a + 1 < argc && !strcmp(argv[a], "--warm")) o.warm = atoi(argv[++a]);
+    else if (a + 1 < argc && !strcmp(argv[a], "--rounds")) o.rounds = atoi(argv[++a]);
+    else if (a + 1 < argc && !strcmp(argv[a], "--K")) o.K = atof(argv[++a]);
+    else if (a + 1 < argc && !strcmp(argv[a], "--Ktile")) o.Ktile = atof(argv[++a]);
+    else break;
+  }
+  if (argc - a != 2 || o.threads < 32 || o.threads > 1024 || o.threads % 32 || o.rows < 1 ||
+      o.warm < 0 || o.rounds < 1) {
+    fprintf(stderr, "usage: %s [--check] [--float] [--threads TH] [--rows C] [--warm W] "
+                    "[--K K] [--Ktile KT] [--rounds R] TYPE N\n", argv[0]);
+    return 2;
+  }
+  type = atoi(argv[a]);
+  n = atoll(argv[a + 1]);
+  if (n < 1) return 2;
+  {
+    size_t e = single ? sizeof(float) : sizeof(double), un = (size_t)n;
+    char *dl = malloc(un * e), *d = malloc(un * e), *du = malloc(un * e);
+    char *b = malloc(un * e), *x = malloc(un * e);
+    if (!dl || !d || !du || !b || !x) return 1;
+    if (single) {
+      if (gtsv_testmat_s(type, n, 1234, (float *)dl, (float *)d, (float *)du)) return 1;
+      gtsv_testmat_rhs_s(n, 99, (float *)b);
+      memcpy(x, b, un * e);
+      info = gtsv_oracle_sgtsv(n, 1, (float *)dl, (float *)d, (float *)du, (float *)x, n);
+      rl = gtsv_oracle_sresidual(n, (float *)dl, (float *)d, (float *)du, (float *)x, (float *)b);
+      memcpy(x, b, un * e);
+      fail = s_solve(n, (float *)dl, (float *)d, (float *)du, (float *)x, &o, &st);
+      rp = gtsv_oracle_sresidual(n, (float *)dl, (float *)d, (float *)du, (float *)x, (float *)b);
+    } else {
+      if (gtsv_testmat_d(type, n, 1234, (double *)dl, (double *)d, (double *)du)) return 1;
+      gtsv_testmat_rhs_d(n, 99, (double *)b);
+      memcpy(x, b, un * e);
+      info = gtsv_oracle_dgtsv(n, 1, (double *)dl, (double *)d, (double *)du, (double *)x, n);
+      rl = gtsv_oracle_dresidual(n, (double *)dl, (double *)d, (double *)du, (double *)x, (double *)b);
+      memcpy(x, b, un * e);
+      fail = d_solve(n, (double *)dl, (double *)d, (double *)du, (double *)x, &o, &st);
+      rp = gtsv_oracle_dresidual(n, (double *)dl, (double *)d, (double *)du, (double *)x, (double *)b);
+    }
+    printf("type %2d %-15s n %9lld %s %s TH %d C %d: LAPACK %.3g (info %d)  PDP-order %.3g  "
+           "ratio %.3g", type, gtsv_testmat_name(type), (long long)n, single ? "float " : "double",
+           o.check ? "check" : "plain", o.threads, o.rows, rl, info, rp, rp / rl);
+    if (o.check)
+      printf("  [W %d K %g KT %g: repairs %lld, max rounds %d, tiles unsettled %lld, "
+             "edges failed %lld: %s]", o.warm, o.K, o.Ktile, st.repairs, st.max_rounds,
+             st.tile_fail, st.edge_fail, fail ? "FALLBACK" : "pass");
+    printf("\n");
+    free(dl); free(d); free(du); free(b); free(x);
+  }
+  return 0;
+}
