@@ -384,6 +384,55 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
                        const T *Sdl, const T *Sd, const T *Sdu, const T *Sb,
                        std::vector<Row> &rows);
 
+/* One cuSPARSE row: size (buffer size query) and solve (with the buffer) return
+   cuSPARSE statuses; prep restores what the solve overwrites (outside the
+   timing), fetch returns the residual. */
+static Row cusparse_row(const std::string &name, const std::string &note,
+                        const std::function<cusparseStatus_t(size_t *)> &size,
+                        const std::function<cusparseStatus_t(void *)> &solve,
+                        const std::function<void()> &prep, const std::function<double()> &fetch)
+{
+  size_t sz = 0;
+  void *buf = nullptr;
+  Row r{name, "", -2, 0};
+  if (size(&sz) == CUSPARSE_STATUS_SUCCESS && cudaMalloc(&buf, sz + 8) == cudaSuccess) {
+    r.ms = time_ms(prep, [&] { return solve(buf) == CUSPARSE_STATUS_SUCCESS ? 0 : 2; });
+    if (r.ms >= 0) r.resid = fetch();
+    r.note = mb(sz) + note;
+    CK(cudaFree(buf));
+  } else {
+    (void)cudaGetLastError();
+    r.note = "no buffer";
+  }
+  return r;
+}
+
+/* gtsvInterleavedBatch (algo 1 or 2) on (dl, d, du, X), interleaved layout */
+template <typename T>
+static Row cusparse_inter_row(cusparseHandle_t sp, int algo, int64_t n, int64_t batch, T *dl,
+                              T *d, T *du, T *X, const std::function<void()> &prep,
+                              const std::function<double()> &fetch)
+{
+  return cusparse_row(
+      std::string("cusparse InterleavedBatch a") + char('0' + algo), "",
+      [&](size_t *sz) { return sp_inter_size(sp, algo, (int)n, dl, d, du, X, (int)batch, sz); },
+      [&](void *buf) { return sp_inter(sp, algo, (int)n, dl, d, du, X, (int)batch, buf); }, prep,
+      fetch);
+}
+
+/* gtsv2StridedBatch (no pivoting) on a strided batch */
+template <typename T>
+static Row cusparse_strided_row(cusparseHandle_t sp, int64_t n, int64_t batch, T *dl, T *d,
+                                T *du, T *X, const std::function<void()> &prep,
+                                const std::function<double()> &fetch)
+{
+  return cusparse_row(
+      "cusparse gtsv2StridedBatch", ", no pivoting",
+      [&](size_t *sz) { return sp_strided_size(sp, (int)n, dl, d, du, X, (int)batch, (int)n, sz); },
+      [&](void *buf) { return sp_strided(sp, (int)n, dl, d, du, X, (int)batch, (int)n, buf); },
+      prep, fetch);
+}
+
 template <typename T>
 static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t batch, bool dom)
 {
@@ -421,41 +470,13 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     CK(cudaMemcpyAsync(Wdu, Idu, bytes, cudaMemcpyDeviceToDevice));
   };
   auto gst = [](gtsv_status s) { return s == GTSV_STATUS_SUCCESS ? 0 : s == GTSV_STATUS_NOT_SUPPORTED ? 1 : 2; };
-  auto sst = [](cusparseStatus_t s) { return s == CUSPARSE_STATUS_SUCCESS ? 0 : 2; };
 
   /* cuSPARSE gtsvInterleavedBatch algo 1 (reference) and 2 */
-  for (int algo = 1; algo <= 2; algo++) {
-    size_t sz = 0;
-    void *buf = nullptr;
-    Row r{std::string("cusparse InterleavedBatch a") + char('0' + algo), "", -2, 0};
-    if (sp_inter_size(sp, algo, (int)n, Wdl, Wd, Wdu, X, (int)batch, &sz) == CUSPARSE_STATUS_SUCCESS &&
-        cudaMalloc(&buf, sz + 8) == cudaSuccess) {
-      r.ms = time_ms(prep_iw, [&] { return sst(sp_inter(sp, algo, (int)n, Wdl, Wd, Wdu, X, (int)batch, buf)); });
-      if (r.ms >= 0) r.resid = fetch(true);
-      r.note = mb(sz);
-      CK(cudaFree(buf));
-    } else {
-      (void)cudaGetLastError();
-      r.note = "no buffer";
-    }
-    rows.push_back(r);
-  }
-  { /* cuSPARSE gtsv2StridedBatch: no pivoting */
-    size_t sz = 0;
-    void *buf = nullptr;
-    Row r{"cusparse gtsv2StridedBatch", "", -2, 0};
-    if (sp_strided_size(sp, (int)n, Sdl, Sd, Sdu, X, (int)batch, (int)n, &sz) == CUSPARSE_STATUS_SUCCESS &&
-        cudaMalloc(&buf, sz + 8) == cudaSuccess) {
-      r.ms = time_ms(prep_s, [&] { return sst(sp_strided(sp, (int)n, Sdl, Sd, Sdu, X, (int)batch, (int)n, buf)); });
-      if (r.ms >= 0) r.resid = fetch(false);
-      r.note = mb(sz) + ", no pivoting";
-      CK(cudaFree(buf));
-    } else {
-      (void)cudaGetLastError();
-      r.note = "no buffer";
-    }
-    rows.push_back(r);
-  }
+  for (int algo = 1; algo <= 2; algo++)
+    rows.push_back(cusparse_inter_row<T>(sp, algo, n, batch, Wdl, Wd, Wdu, X, prep_iw,
+                                         [&] { return fetch(true); }));
+  rows.push_back(cusparse_strided_row<T>(sp, n, batch, Sdl, Sd, Sdu, X, prep_s,
+                                         [&] { return fetch(false); }));
   const double t_sb = rows.back().ms; /* cuSPARSE gtsv2StridedBatch */
   auto vs_sb = [&](double ms) {
     char t[48];
@@ -623,50 +644,21 @@ static void arcr_batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64
   };
   auto prep_s = [&] { CK(cudaMemcpyAsync(X, Sb, bytes, cudaMemcpyDeviceToDevice)); };
   auto gst = [](gtsv_status s) { return s == GTSV_STATUS_SUCCESS ? 0 : s == GTSV_STATUS_NOT_SUPPORTED ? 1 : 2; };
-  auto sst = [](cusparseStatus_t s) { return s == CUSPARSE_STATUS_SUCCESS ? 0 : 2; };
-  { /* cuSPARSE gtsvInterleavedBatch algo 1 (LU, pivoting): the reference */
-    size_t sz = 0;
-    void *buf = nullptr;
-    Row r{"cusparse InterleavedBatch a1", "", -2, 0};
-    CK(cudaMemcpy(Idl, idl.data(), bytes, cudaMemcpyHostToDevice));
-    CK(cudaMemcpy(Id, id.data(), bytes, cudaMemcpyHostToDevice));
-    CK(cudaMemcpy(Idu, idu.data(), bytes, cudaMemcpyHostToDevice));
+  { /* cuSPARSE gtsvInterleavedBatch algo 1 (LU, pivoting): the reference. It
+       overwrites dl, d, du: restore them (outside the timing) from the host */
     CK(cudaMemcpy(Ib, ib.data(), bytes, cudaMemcpyHostToDevice));
-    if (sp_inter_size(sp, 1, (int)n, Idl, Id, Idu, X, (int)batch, &sz) == CUSPARSE_STATUS_SUCCESS &&
-        cudaMalloc(&buf, sz + 8) == cudaSuccess) {
-      /* it overwrites dl, d, du: restore them (outside the timing) from the host */
-      auto prep = [&] {
-        CK(cudaMemcpy(X, Ib, bytes, cudaMemcpyDeviceToDevice));
-        CK(cudaMemcpy(Idl, idl.data(), bytes, cudaMemcpyHostToDevice));
-        CK(cudaMemcpy(Id, id.data(), bytes, cudaMemcpyHostToDevice));
-        CK(cudaMemcpy(Idu, idu.data(), bytes, cudaMemcpyHostToDevice));
-      };
-      r.ms = time_ms(prep, [&] { return sst(sp_inter(sp, 1, (int)n, Idl, Id, Idu, X, (int)batch, buf)); });
-      if (r.ms >= 0) r.resid = fetch(true);
-      r.note = mb(sz);
-      CK(cudaFree(buf));
-    } else {
-      (void)cudaGetLastError();
-      r.note = "no buffer";
-    }
-    rows.push_back(r);
+    auto prep = [&] {
+      CK(cudaMemcpy(X, Ib, bytes, cudaMemcpyDeviceToDevice));
+      CK(cudaMemcpy(Idl, idl.data(), bytes, cudaMemcpyHostToDevice));
+      CK(cudaMemcpy(Id, id.data(), bytes, cudaMemcpyHostToDevice));
+      CK(cudaMemcpy(Idu, idu.data(), bytes, cudaMemcpyHostToDevice));
+    };
+    prep();
+    rows.push_back(cusparse_inter_row<T>(sp, 1, n, batch, Idl, Id, Idu, X, prep,
+                                         [&] { return fetch(true); }));
   }
-  { /* cuSPARSE gtsv2StridedBatch: no pivoting */
-    size_t sz = 0;
-    void *buf = nullptr;
-    Row r{"cusparse gtsv2StridedBatch", "", -2, 0};
-    if (sp_strided_size(sp, (int)n, Sdl, Sd, Sdu, X, (int)batch, (int)n, &sz) == CUSPARSE_STATUS_SUCCESS &&
-        cudaMalloc(&buf, sz + 8) == cudaSuccess) {
-      r.ms = time_ms(prep_s, [&] { return sst(sp_strided(sp, (int)n, Sdl, Sd, Sdu, X, (int)batch, (int)n, buf)); });
-      if (r.ms >= 0) r.resid = fetch(false);
-      r.note = mb(sz) + ", no pivoting";
-      CK(cudaFree(buf));
-    } else {
-      (void)cudaGetLastError();
-      r.note = "no buffer";
-    }
-    rows.push_back(r);
-  }
+  rows.push_back(cusparse_strided_row<T>(sp, n, batch, Sdl, Sd, Sdu, X, prep_s,
+                                         [&] { return fetch(false); }));
   const gtsv_algo algos[] = {GTSV_ALGO_AUTO, GTSV_ALGO_DP_SEQ, GTSV_ALGO_ARCR};
   const char *names[] = {"gtsv strided_batch AUTO", "gtsv strided_batch DP_SEQ",
                          "gtsv strided_batch ARCR"};
