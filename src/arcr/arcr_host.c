@@ -97,18 +97,5 @@ gtsv_arcr_layout gtsv__arcr_layout(int64_t n, size_t elt)
   return L;
 }
 
-#define GTSV_T float
-#define GTSV_FN(name) gtsv_s_##name
-#define GTSV_IFN(name) gtsv__s_##name
-#include "arcr_host_gen.c"
-#undef GTSV_T
-#undef GTSV_FN
-#undef GTSV_IFN
-
-#define GTSV_T double
-#define GTSV_FN(name) gtsv_d_##name
-#define GTSV_IFN(name) gtsv__d_##name
-#include "arcr_host_gen.c"
-#undef GTSV_T
-#undef GTSV_FN
-#undef GTSV_IFN
+#define GTSV_GEN_FILE "arcr/arcr_host_gen.c"
+#include "core/instantiate.h"

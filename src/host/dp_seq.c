@@ -13,18 +13,5 @@ gtsv_dp_layout gtsv__dp_layout(int64_t n, size_t elt)
   return L;
 }
 
-#define GTSV_T float
-#define GTSV_FN(name) gtsv_s_##name
-#define GTSV_IFN(name) gtsv__s_##name
-#include "dp_seq_gen.c"
-#undef GTSV_T
-#undef GTSV_FN
-#undef GTSV_IFN
-
-#define GTSV_T double
-#define GTSV_FN(name) gtsv_d_##name
-#define GTSV_IFN(name) gtsv__d_##name
-#include "dp_seq_gen.c"
-#undef GTSV_T
-#undef GTSV_FN
-#undef GTSV_IFN
+#define GTSV_GEN_FILE "host/dp_seq_gen.c"
+#include "core/instantiate.h"

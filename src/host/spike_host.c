@@ -148,18 +148,5 @@ static inline int64_t gtsv__spike_lo(int64_t n, int64_t P, int64_t k)
   return k * q + (k < r ? k : r);
 }
 
-#define GTSV_T float
-#define GTSV_FN(name) gtsv_s_##name
-#define GTSV_IFN(name) gtsv__s_##name
-#include "spike_host_gen.c"
-#undef GTSV_T
-#undef GTSV_FN
-#undef GTSV_IFN
-
-#define GTSV_T double
-#define GTSV_FN(name) gtsv_d_##name
-#define GTSV_IFN(name) gtsv__d_##name
-#include "spike_host_gen.c"
-#undef GTSV_T
-#undef GTSV_FN
-#undef GTSV_IFN
+#define GTSV_GEN_FILE "host/spike_host_gen.c"
+#include "core/instantiate.h"

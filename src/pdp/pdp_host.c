@@ -24,18 +24,5 @@ gtsv_pdp_host_layout gtsv__pdp_host_layout(int64_t n, int64_t chunk, size_t elt)
   return L;
 }
 
-#define GTSV_T float
-#define GTSV_FN(name) gtsv_s_##name
-#define GTSV_IFN(name) gtsv__s_##name
-#include "pdp_host_gen.c"
-#undef GTSV_T
-#undef GTSV_FN
-#undef GTSV_IFN
-
-#define GTSV_T double
-#define GTSV_FN(name) gtsv_d_##name
-#define GTSV_IFN(name) gtsv__d_##name
-#include "pdp_host_gen.c"
-#undef GTSV_T
-#undef GTSV_FN
-#undef GTSV_IFN
+#define GTSV_GEN_FILE "pdp/pdp_host_gen.c"
+#include "core/instantiate.h"
