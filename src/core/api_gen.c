@@ -37,20 +37,14 @@ gtsv_status GTSV_API(gtsv)(gtsv_handle h, int64_t n, int64_t nrhs,
                            const GTSV_T *dl, const GTSV_T *d, const GTSV_T *du,
                            GTSV_T *B, int64_t ldb)
 {
-  const void *ptrs[4];
+  int done;
   int64_t bad = -1;
   gtsv_status s;
   gtsv_mem mem;
   if (!h || n < 0 || nrhs < 0 || ldb < (n > 1 ? n : 1)) return GTSV_STATUS_INVALID_VALUE;
   if (nrhs > 0 && ldb > INT64_MAX / nrhs) return GTSV_STATUS_INVALID_VALUE;
-  if (n == 0 || nrhs == 0) {
-    gtsv__set_info(h, -1, -1);
-    return GTSV_STATUS_SUCCESS;
-  }
-  if (!dl || !d || !du || !B) return GTSV_STATUS_INVALID_VALUE;
-  ptrs[0] = dl; ptrs[1] = d; ptrs[2] = du; ptrs[3] = B;
-  mem = gtsv__mem_space(ptrs, 4);
-  if (mem == GTSV_MEM_MIXED) return GTSV_STATUS_NOT_SUPPORTED;
+  s = gtsv__entry(h, n == 0 || nrhs == 0, dl, d, du, B, &mem, &done);
+  if (done) return s;
   if (mem == GTSV_MEM_DEVICE)
     return GTSV_IFN(cuda_gtsv)(h, n, nrhs, dl, d, du, B, ldb);
   s = GTSV_IFN(host_solve)(h, h->algo, n, nrhs, dl, d, du, B, ldb, &bad);
@@ -63,7 +57,7 @@ gtsv_status GTSV_API(gtsv_strided_batch)(gtsv_handle h, int64_t n, const GTSV_T 
                                          const GTSV_T *d, const GTSV_T *du,
                                          GTSV_T *x, int64_t batch, int64_t stride)
 {
-  const void *ptrs[4];
+  int done;
   gtsv_mem mem;
   gtsv_status s = GTSV_STATUS_SUCCESS;
   int64_t first = INT64_MAX, first_row = -1;
@@ -71,14 +65,8 @@ gtsv_status GTSV_API(gtsv_strided_batch)(gtsv_handle h, int64_t n, const GTSV_T 
   int threads;
   if (!h || n < 0 || batch < 0 || stride < n) return GTSV_STATUS_INVALID_VALUE;
   if (batch > 1 && stride > (INT64_MAX - n) / (batch - 1)) return GTSV_STATUS_INVALID_VALUE;
-  if (n == 0 || batch == 0) {
-    gtsv__set_info(h, -1, -1);
-    return GTSV_STATUS_SUCCESS;
-  }
-  if (!dl || !d || !du || !x) return GTSV_STATUS_INVALID_VALUE;
-  ptrs[0] = dl; ptrs[1] = d; ptrs[2] = du; ptrs[3] = x;
-  mem = gtsv__mem_space(ptrs, 4);
-  if (mem == GTSV_MEM_MIXED) return GTSV_STATUS_NOT_SUPPORTED;
+  s = gtsv__entry(h, n == 0 || batch == 0, dl, d, du, x, &mem, &done);
+  if (done) return s;
   if (mem == GTSV_MEM_DEVICE)
     return GTSV_IFN(cuda_gtsv_strided_batch)(h, n, dl, d, du, x, batch, stride);
 
@@ -136,7 +124,7 @@ gtsv_status GTSV_API(gtsv_interleaved_batch)(gtsv_handle h, int64_t n, const GTS
                                              const GTSV_T *d, const GTSV_T *du,
                                              GTSV_T *x, int64_t batch)
 {
-  const void *ptrs[4];
+  int done;
   gtsv_mem mem;
   gtsv_status s;
   int64_t first = INT64_MAX, first_row = -1;
@@ -144,14 +132,8 @@ gtsv_status GTSV_API(gtsv_interleaved_batch)(gtsv_handle h, int64_t n, const GTS
   int threads;
   if (!h || n < 0 || batch < 0) return GTSV_STATUS_INVALID_VALUE;
   if (n > 0 && batch > INT64_MAX / n) return GTSV_STATUS_INVALID_VALUE;
-  if (n == 0 || batch == 0) {
-    gtsv__set_info(h, -1, -1);
-    return GTSV_STATUS_SUCCESS;
-  }
-  if (!dl || !d || !du || !x) return GTSV_STATUS_INVALID_VALUE;
-  ptrs[0] = dl; ptrs[1] = d; ptrs[2] = du; ptrs[3] = x;
-  mem = gtsv__mem_space(ptrs, 4);
-  if (mem == GTSV_MEM_MIXED) return GTSV_STATUS_NOT_SUPPORTED;
+  s = gtsv__entry(h, n == 0 || batch == 0, dl, d, du, x, &mem, &done);
+  if (done) return s;
   if (mem == GTSV_MEM_DEVICE)
     return GTSV_IFN(cuda_gtsv_interleaved_batch)(h, n, dl, d, du, x, batch);
 

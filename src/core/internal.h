@@ -64,6 +64,27 @@ typedef enum { GTSV_MEM_HOST = 0, GTSV_MEM_DEVICE = 1, GTSV_MEM_MIXED = 2 } gtsv
    device is usable. Defined in src/cuda/device.cu, or src/core/nocuda.c. */
 gtsv_mem gtsv__mem_space(const void *const *ptrs, int count);
 
+/* What every entry point does after checking its sizes: an empty problem
+   (empty != 0) succeeds at once with the info cleared (*mem untouched); null
+   arrays are INVALID_VALUE; arrays in both memory spaces NOT_SUPPORTED; else
+   *mem says where they are and the return is SUCCESS with *done = 0. */
+static inline gtsv_status gtsv__entry(gtsv_handle h, int empty, const void *dl, const void *d,
+                                      const void *du, const void *x, gtsv_mem *mem, int *done)
+{
+  const void *ptrs[4];
+  *done = 1;
+  if (empty) {
+    gtsv__set_info(h, -1, -1);
+    return GTSV_STATUS_SUCCESS;
+  }
+  if (!dl || !d || !du || !x) return GTSV_STATUS_INVALID_VALUE;
+  ptrs[0] = dl; ptrs[1] = d; ptrs[2] = du; ptrs[3] = x;
+  *mem = gtsv__mem_space(ptrs, 4);
+  if (*mem == GTSV_MEM_MIXED) return GTSV_STATUS_NOT_SUPPORTED;
+  *done = 0;
+  return GTSV_STATUS_SUCCESS;
+}
+
 #ifdef __cplusplus
 }
 #endif
