@@ -112,12 +112,7 @@ gtsv_status GTSV_API(gtsv_strided_batch)(gtsv_handle h, int64_t n, const GTSV_T 
       }
     }
   }
-  if (first == INT64_MAX) {
-    gtsv__set_info(h, -1, -1);
-    return GTSV_STATUS_SUCCESS;
-  }
-  gtsv__set_info(h, first, first_row);
-  return GTSV_STATUS_SINGULAR;
+  return gtsv__batch_outcome(h, first, first_row);
 }
 
 gtsv_status GTSV_API(gtsv_interleaved_batch)(gtsv_handle h, int64_t n, const GTSV_T *dl,
@@ -179,10 +174,5 @@ gtsv_status GTSV_API(gtsv_interleaved_batch)(gtsv_handle h, int64_t n, const GTS
     }
     for (int64_t i = 0; i < n; i++) x[i * batch + k] = cb[i];
   }
-  if (first == INT64_MAX) {
-    gtsv__set_info(h, -1, -1);
-    return GTSV_STATUS_SUCCESS;
-  }
-  gtsv__set_info(h, first, first_row);
-  return GTSV_STATUS_SINGULAR;
+  return gtsv__batch_outcome(h, first, first_row);
 }

@@ -57,6 +57,18 @@ static inline void gtsv__set_info(gtsv_handle h, int64_t sys, int64_t row)
   h->info_on_device = 0;
 }
 
+/* The outcome of a host batch: first = the first failing system (INT64_MAX:
+   none), row = its row. */
+static inline gtsv_status gtsv__batch_outcome(gtsv_handle h, int64_t first, int64_t row)
+{
+  if (first == INT64_MAX) {
+    gtsv__set_info(h, -1, -1);
+    return GTSV_STATUS_SUCCESS;
+  }
+  gtsv__set_info(h, first, row);
+  return GTSV_STATUS_SINGULAR;
+}
+
 /* Memory space of a call's pointers. */
 typedef enum { GTSV_MEM_HOST = 0, GTSV_MEM_DEVICE = 1, GTSV_MEM_MIXED = 2 } gtsv_mem;
 
