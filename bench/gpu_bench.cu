@@ -382,7 +382,7 @@ template <typename T> static const char *pname() { return sizeof(T) == 8 ? "doub
 template <typename T>
 static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t batch,
                        const T *Sdl, const T *Sd, const T *Sdu, const T *Sb,
-                       std::vector<Row> &rows);
+                       const std::function<double(const T *)> &resid, std::vector<Row> &rows);
 
 /* One cuSPARSE row: size (buffer size query) and solve (with the buffer) return
    cuSPARSE statuses; prep restores what the solve overwrites (outside the
@@ -538,7 +538,11 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     rows.push_back(r);
   }
   if (n * batch <= ((int64_t)1 << 20)) { /* small batch: graph replay of 20 solves */
-    graph_rows<T>(h, sp, n, batch, Sdl, Sd, Sdu, Sb, rows);
+    auto resid = [&](const T *Xd) {
+      CK(cudaMemcpy(x.data(), Xd, bytes, cudaMemcpyDeviceToHost));
+      return sample_residual(dl, d, du, b, x, n, batch, false);
+    };
+    graph_rows<T>(h, sp, n, batch, Sdl, Sd, Sdu, Sb, resid, rows);
   }
   for (T **p : all) CK(cudaFree(*p));
   char name[96];
@@ -554,7 +558,7 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
 template <typename T>
 static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t batch,
                        const T *Sdl, const T *Sd, const T *Sdu, const T *Sb,
-                       std::vector<Row> &rows)
+                       const std::function<double(const T *)> &resid, std::vector<Row> &rows)
 {
   constexpr int kG = 20;
   const size_t N = (size_t)(n * batch), bytes = N * sizeof(T);
@@ -599,7 +603,7 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
       }
       std::sort(t.begin(), t.end());
       r.ms = t[t.size() / 2];
-      r.resid = 0;
+      r.resid = resid(Xs[kG - 1]); /* the last solve of the last replay */
       char note[96];
       std::snprintf(note, sizeof note, "per solve: CUDA graph of %d solves, median of %d replays",
                     kG, g_reps);
