@@ -46,6 +46,25 @@ int gtsv__threads(gtsv_handle h)
 #endif
 }
 
+gtsv_status gtsv__batch_slots(gtsv_handle h, int64_t batch, size_t per, int *threads)
+{
+  int t = gtsv__threads(h);
+  if (t > batch) t = (int)batch;
+  if (per > SIZE_MAX / (size_t)t) return GTSV_STATUS_ALLOC_FAILED;
+  *threads = t;
+  return gtsv__buffer_reserve(&h->ws, per * (size_t)t);
+}
+
+void *gtsv__batch_slot(gtsv_handle h, size_t per)
+{
+#ifdef _OPENMP
+  return (char *)h->ws.ptr + per * (size_t)omp_get_thread_num();
+#else
+  (void)per;
+  return h->ws.ptr;
+#endif
+}
+
 gtsv_status gtsv_create(gtsv_handle *h)
 {
   struct gtsv_context *c;

@@ -85,20 +85,14 @@ gtsv_status GTSV_API(gtsv_strided_batch)(gtsv_handle h, int64_t n, const GTSV_T 
     }
   } else {
     /* many systems: one system per thread, each thread its own factor space */
-    threads = gtsv__threads(h);
-    if (threads > batch) threads = (int)batch;
     per = gtsv__dp_layout(n, sizeof(GTSV_T)).bytes;
-    s = gtsv__buffer_reserve(&h->ws, per * (size_t)threads);
+    s = gtsv__batch_slots(h, batch, per, &threads);
     if (s != GTSV_STATUS_SUCCESS) return s;
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(threads) schedule(static)
 #endif
     for (int64_t k = 0; k < batch; k++) {
-#ifdef _OPENMP
-      void *w = (char *)h->ws.ptr + per * (size_t)omp_get_thread_num();
-#else
-      void *w = h->ws.ptr;
-#endif
+      void *w = gtsv__batch_slot(h, per);
       int64_t bad = h->algo == GTSV_ALGO_THOMAS
           ? GTSV_IFN(thomas)(n, 1, dl + k * stride, d + k * stride, du + k * stride,
                              x + k * stride, n, w)
@@ -138,22 +132,15 @@ gtsv_status GTSV_API(gtsv_interleaved_batch)(gtsv_handle h, int64_t n, const GTS
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED;
   if ((uint64_t)n > SIZE_MAX / (4 * sizeof(GTSV_T)) - 64) return GTSV_STATUS_ALLOC_FAILED;
-  threads = gtsv__threads(h);
-  if (threads > batch) threads = (int)batch;
   fac = gtsv__dp_layout(n, sizeof(GTSV_T)).bytes;
   per = gtsv__align(4 * (size_t)n * sizeof(GTSV_T)) + fac;
-  if (per > SIZE_MAX / (size_t)threads) return GTSV_STATUS_ALLOC_FAILED;
-  s = gtsv__buffer_reserve(&h->ws, per * (size_t)threads);
+  s = gtsv__batch_slots(h, batch, per, &threads);
   if (s != GTSV_STATUS_SUCCESS) return s;
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(threads) schedule(static)
 #endif
   for (int64_t k = 0; k < batch; k++) {
-#ifdef _OPENMP
-    char *w = (char *)h->ws.ptr + per * (size_t)omp_get_thread_num();
-#else
-    char *w = (char *)h->ws.ptr;
-#endif
+    char *w = (char *)gtsv__batch_slot(h, per);
     GTSV_T *cl = (GTSV_T *)w, *cd = cl + n, *cu = cd + n, *cb = cu + n;
     void *f = w + gtsv__align(4 * (size_t)n * sizeof(GTSV_T));
     int64_t bad;

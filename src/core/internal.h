@@ -49,6 +49,11 @@ static inline size_t gtsv__align(size_t used) { return (used + 63) & ~(size_t)63
 /* Threads a host solve may use on handle h (>= 1). */
 int gtsv__threads(gtsv_handle h);
 
+/* Host batches: one workspace slot of per bytes for each of *threads threads
+   (at most batch) in h->ws; inside the parallel loop, the calling thread's slot. */
+gtsv_status gtsv__batch_slots(gtsv_handle h, int64_t batch, size_t per, int *threads);
+void *gtsv__batch_slot(gtsv_handle h, size_t per);
+
 /* Record the outcome of a host solve: first failing system, its row. */
 static inline void gtsv__set_info(gtsv_handle h, int64_t sys, int64_t row)
 {
