@@ -14,7 +14,7 @@
              512 x 512; random U(-1,1) and diagonally dominant; double and float.
              gtsv strided batch, gtsv interleaved batch, cuSPARSE gtsv2StridedBatch
              (no pivoting), gtsvInterleavedBatch algo 1 (LU, pivoting: the
-             reference) and algo 2 (QR).
+             reference) and algo 2 (QR). --n N: n = N only (2^24 rows), no 512 x 512.
      single: n = 2^20, 2^23, 2^25; random and dominant; double and float.
              gtsv_?gtsv (device) with GTSV_ALGO_SPIKE_DP, GTSV_ALGO_PDP and
              GTSV_ALGO_AUTO ("n/a" where a path answers NOT_SUPPORTED), cuSPARSE gtsv2
@@ -491,6 +491,13 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     Row r{"gtsv strided_batch", "", -2, 0};
     r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
     if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
+    int fb = 0;
+    const gtsv_batch_desc sd = {n, batch, n, 1, n, 1, n, NULL};
+    if (r.ms >= 0 && !gtsv__batch_tile_takes(&sd) &&
+        gtsv__spike_fallback_taken(h, &fb) == GTSV_STATUS_SUCCESS)
+      r.note = with(r.note, fb ? "SPIKE over the batch, fell back to DP_SEQ (bits " +
+                                     std::to_string(fb) + ")"
+                               : std::string("SPIKE over the batch"));
     rows.push_back(r);
   }
   /* the on-chip kernel with each partition size it takes (tuning), and the
@@ -890,7 +897,7 @@ int main(int argc, char **argv)
 {
   const char *only = nullptr, *md = nullptr, *commit = "unknown", *prec = "both";
   bool quick = false;
-  long long only_n = 0; /* --n: the single and ablation cases at this size only */
+  long long only_n = 0; /* --n: the batch, single and ablation cases at this size only */
   for (int i = 1; i < argc; i++) {
     if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!std::strcmp(argv[i], "--quick")) quick = true;
@@ -950,6 +957,7 @@ int main(int argc, char **argv)
   if (!only || !std::strcmp(only, "batch")) {
     std::vector<int64_t> ns = quick ? std::vector<int64_t>{256, 1024}
                                     : std::vector<int64_t>{64, 128, 256, 512, 1024, 4096};
+    if (only_n > 0) ns = std::vector<int64_t>{only_n};
     for (int pi = 0; pi < 2; pi++) {
       if ((pi == 0 && !dbl) || (pi == 1 && !flt)) continue;
       for (int dom = 0; dom < 2; dom++) {
@@ -958,6 +966,7 @@ int main(int argc, char **argv)
           if (pi == 0) batch_case<double>(h, sp, n, batch, dom);
           else batch_case<float>(h, sp, n, batch, dom);
         }
+        if (only_n > 0) continue;
         if (pi == 0) batch_case<double>(h, sp, 512, 512, dom);
         else batch_case<float>(h, sp, 512, 512, dom);
       }

@@ -17,6 +17,7 @@
 #include "gtsv/gtsv.h"
 #include "testutil.h"
 #include "batch/batch.h"
+#include "spike/spike.h"
 
 typedef enum { L_STRIDED = 0, L_INTERLEAVED = 1 } layout;
 static const char *layout_name(layout l) { return l ? "interleaved" : "strided"; }
@@ -547,6 +548,83 @@ START_TEST(tile_partition_sizes)
 }
 END_TEST
 
+/* Systems longer than the on-chip kernel takes, back to back (stride = n): the GPU
+   SPIKE over the batch as one block-diagonal system (src/spike). Every system's
+   unused dl[0] and du[n-1] hold +-1e30 (testutil), so a coupling between systems
+   read from them would spoil the answer. Per system against LAPACK, the status
+   and first singular system and row against the host DP_SEQ; one system with a
+   right-hand side 1e-30 times the others' (judged on its own scale); one exactly
+   singular system in the middle and one singular at a system's first row. The
+   log shows which solves fell back to the sequential DP (gtsv__spike_fallback_taken). */
+static void long_case(gtsv_handle h, tu_prec p, tu_kind kind, int64_t n, int64_t batch,
+                      int variant, uint64_t seed)
+{
+  tu_problem P;
+  char why[256];
+  int64_t info = -7, row = -7, hi, hr;
+  void *xh = NULL;
+  int taken = -1;
+  tu_problem_init(&P, p, kind, n, 1, n, batch, n, seed);
+  if (variant == 1 && batch > 2) /* system 1 on a scale of 1e-30 */
+    for (int64_t i = 0; i < n; i++)
+      tu_set(p, tu_sys_b(&P, 1), i, 1e-30 * tu_get(p, tu_sys_b(&P, 1), i));
+  if (variant == 2 && batch > 5) {
+    tu_problem_zero_row(&P, 5, 0);
+    tu_problem_zero_row(&P, 3, n / 2 + 1);
+  }
+  tu_problem_prepare(&P);
+  host_reference_x(&P, &hi, &hr, &xh);
+  int st = dev_solve(h, &P, L_STRIDED, 0, &info, &row);
+  (void)gtsv__spike_fallback_taken(h, &taken);
+  fprintf(stderr, "long systems: %s %-10s n=%-6lld batch=%-3lld variant %d: status %d info %lld "
+          "row %lld, fallback bits %d\n", tu_prec_name(p), tu_kind_name(kind), (long long)n,
+          (long long)batch, variant, st, (long long)info, (long long)row, taken);
+  TU_EXPECT(st >= 0, "long %s n=%lld batch=%lld: device error", tu_prec_name(p),
+            (long long)n, (long long)batch);
+  if (st >= 0) {
+    TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
+              "long %s %s n=%lld batch=%lld variant %d: %s", tu_prec_name(p),
+              tu_kind_name(kind), (long long)n, (long long)batch, variant, why);
+    TU_EXPECT(info == hi && row == hr,
+              "long %s %s n=%lld batch=%lld variant %d: info %lld row %lld, host DP_SEQ "
+              "%lld row %lld", tu_prec_name(p), tu_kind_name(kind), (long long)n,
+              (long long)batch, variant, (long long)info, (long long)row, (long long)hi,
+              (long long)hr);
+  }
+  if (variant == 2 && batch > 5)
+    TU_EXPECT(st == GTSV_STATUS_SINGULAR && info == 4 && row == n / 2 + 1,
+              "long %s n=%lld: status %d info %lld row %lld, expected SINGULAR 4 %lld",
+              tu_prec_name(p), (long long)n, st, (long long)info, (long long)row,
+              (long long)(n / 2 + 1));
+  free(xh);
+  tu_problem_free(&P);
+}
+
+START_TEST(strided_batch_long_systems)
+{
+  static const int64_t ns[] = {2049, 4097, 8192, 20000};
+  static const int64_t batches[] = {1, 7, 33};
+  gtsv_handle h;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+      for (size_t ki = 0; ki < NKINDS; ki++)
+        for (size_t bi = 0; bi < sizeof batches / sizeof *batches; bi++) {
+          if (small_run() && (ns[ni] > 4097 || batches[bi] > 7)) continue;
+          long_case(h, (tu_prec)pi, kinds[ki], ns[ni], batches[bi], 0, 4000 + ni);
+        }
+  for (int pi = 0; pi < TU_NPREC; pi++) {
+    long_case(h, (tu_prec)pi, TU_RANDOM, 4097, 7, 1, 4100);
+    long_case(h, (tu_prec)pi, TU_RANDOM, 4097, 7, 2, 4101);
+    long_case(h, (tu_prec)pi, TU_RANDOM, 8192, 6, 2, 4102);
+  }
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
 /* ---- host part (no GPU needed) ----------------------------------------------------- */
 
 /* Every bad argument: INVALID_VALUE and nothing written. */
@@ -654,6 +732,7 @@ int main(void)
   tcase_add_test(tg, gtsv_device_many_rhs);
   tcase_add_test(tg, device_noop_and_stream);
   tcase_add_test(tg, tile_partition_sizes);
+  tcase_add_test(tg, strided_batch_long_systems);
   tcase_set_timeout(tg, 1200);
   suite_add_tcase(gs, tg);
   failed += run_suite(gs);

@@ -57,6 +57,7 @@
 #include <cuda_runtime.h>
 #include "batch/batch.h"
 #include "core/pivot_cxx.h"
+#include "spike/spike.h"
 #include "cuda/state.h"
 
 namespace {
@@ -346,8 +347,27 @@ bool use_tile(gtsv_handle h, const gtsv_batch_desc *desc)
   return !inter || desc->n <= kTileInterMaxN || gtsv__batch_tile_m != 0;
 }
 template <typename T> struct Tile;
-template <> struct Tile<float> { static constexpr auto fn = gtsv__s_batch_tile; };
-template <> struct Tile<double> { static constexpr auto fn = gtsv__d_batch_tile; };
+template <> struct Tile<float> {
+  static constexpr auto fn = gtsv__s_batch_tile;
+  static constexpr auto spike = gtsv__s_spike_cuda_batch;
+};
+template <> struct Tile<double> {
+  static constexpr auto fn = gtsv__d_batch_tile;
+  static constexpr auto spike = gtsv__d_spike_cuda_batch;
+};
+
+/* Systems too long for the on-chip kernel, back to back (stride n): the GPU SPIKE
+   over all of them as one block-diagonal system (src/spike), whose partitions keep
+   every SM busy however few the systems are; the thread-per-system kernel here
+   would run one thread per system through n dependent steps (H200, 4096 systems
+   of 4096 rows: 5.3 ms, bench/results/gpu-batch2-2026-11-22.md). With gaps between
+   the systems (stride > n) that kernel stays: the gap rows are not the caller's
+   to overwrite, and SPIKE pads only at the end. */
+bool use_spike(gtsv_handle h, const gtsv_batch_desc *desc)
+{
+  return h->algo != GTSV_ALGO_DP_SEQ && desc->m_row == 1 && desc->b_row == 1 &&
+         desc->m_sys == desc->n && desc->b_sys == desc->n && !use_tile(h, desc);
+}
 
 template <typename T>
 gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du, T *x,
@@ -357,6 +377,7 @@ gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED; /* as the host batch */
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
+  if (use_spike(h, &desc)) return Tile<T>::spike(h, n, dl, d, du, x, batch);
   gtsv_status s = gtsv__cuda_begin(h, stride);
   if (s != GTSV_STATUS_SUCCESS) return s;
   if (use_tile(h, &desc)) return Tile<T>::fn(h, &desc, dl, d, du, x);

@@ -90,6 +90,18 @@
  * DP_SEQ's. Everything is queued on the handle's stream: no host synchronisation.
  * The fallback is slow (about 0.2 us per row and right-hand side on an H200).
  *
+ * Batches (gtsv__?_spike_cuda_batch: strided batches of systems too long for the
+ * on-chip batch kernel, back to back). nsys systems of sys_n rows are solved as one
+ * block-diagonal system of nsys * sys_n rows: the top level reads dl at each
+ * system's first row and du at its last as 0 (mask_couplings, dl_at), so the
+ * reduced systems are block diagonal too and no value crosses from one system to
+ * another. Partitions may straddle two systems; that changes nothing in the
+ * algebra. The cancellation sums are kept per system (a partition's go to the
+ * system of its first top-level row), so that a system on a small scale is judged
+ * against its own ||x||, not hidden by its neighbours'. The fallback re-solves
+ * every system with the batch kernel's sequential DP, which reports the first
+ * singular system and row as every batch path does.
+ *
  * Worked example (M = 4 for brevity), n = 8: partitions rows 0..3, 4..7. Option A
  * everywhere: separators 0, 3, 4, 7; segments 1..2 and 5..6; reduced rows
  * (x0, x3, x4, x7). Row 3 of T, a3 x2 + b3 x3 + c3 x4 = d3 with x2 = u_e - sl_e x0 -
@@ -120,7 +132,7 @@ constexpr int64_t kArcrBaseN = 1024; /* with ARCR as the reduced solver: ARCR be
 constexpr double kGrowthTry = 64.0; /* spike growth that makes a partition try B */
 constexpr double kRho0 = 16.0;      /* a segment end cancelling more counts as excess */
 constexpr double kExcessMax = 1.0;  /* allowed ||excess|| / ||x|| per level (below) */
-constexpr size_t kHeader = 1024;    /* flag + per-level sums at the workspace start */
+constexpr size_t kHeader = 1024;    /* flag + trace stamps at the workspace start */
 
 /* Why the fallback ran: bits of the device flag (gtsv__spike_fallback_taken). */
 enum : unsigned {
@@ -140,6 +152,17 @@ template <typename T> struct Level {
   T *ue;                    /* [q][P][2]: u_first, u_last */
   unsigned char *opt;       /* [P]: 0 = option A, 1 = option B */
   T *rdl, *rd, *rdu, *rb;   /* reduced system, 2P rows (rb: q columns, ld 2P) */
+  double *sums;             /* [nsys][2]: ||x||^2 and cancellation excess of this
+                               level, per system of a batch (see spike_solve) */
+  /* A strided batch solved as one block-diagonal system (gtsv__?_spike_cuda_batch):
+     nsys systems of sys_n rows each, back to back (nsys = 1, sys_n = 0: one
+     system). At the top level (masked) the couplings between systems, dl at each
+     system's first row and du at its last, are read as 0, whatever the arrays hold;
+     the reduced systems below then have exact zeros there too. span: top-level
+     rows per row of this level ((M/2)^level), to attribute a partition's sums to
+     the system it lies in. */
+  int64_t sys_n, nsys, span;
+  bool masked;
 };
 
 template <typename T> __device__ __forceinline__ T tabs(T v) { return v < 0 ? -v : v; }
@@ -162,6 +185,14 @@ __device__ __forceinline__ T padded(const T *p, int arr, int64_t r, int64_t n)
   case ARR_DU: return r + 1 < n ? ld(p + r) : T(0);
   default: return r < n ? ld(p + r) : T(0);
   }
+}
+
+/* dl at row r of level L, with the batch's couplings between systems read as 0 */
+template <typename T>
+__device__ __forceinline__ T dl_at(const Level<T> &L, int64_t r)
+{
+  if (L.masked && r % L.sys_n == 0) return T(0);
+  return padded(L.dl, ARR_DL, r, L.n);
 }
 
 /* Whether rows [row0, row0 + 32 M] are all inside (1, n - 1): no padding rule
@@ -228,6 +259,22 @@ __device__ __forceinline__ void load_tile(T (*tile)[M + 1], const T *p, int arr,
   } else {
 #pragma unroll 16
     for (int i = 0; i < M; i++) tile[lane][i] = padded(p, arr, row0 + (int64_t)lane * M + i, n);
+  }
+}
+
+/* A batch's couplings between systems in the warp's tiles (rows [row0, row0 +
+   32 M)): dl := 0 at every system's first row, du := 0 at every system's last row.
+   The caller has synchronised the warp after loading and does so again before
+   the tiles are read. */
+template <typename T, int M>
+__device__ __forceinline__ void mask_couplings(const Level<T> &L, T (*tA)[M + 1],
+                                               T (*tC)[M + 1], int64_t row0, int lane)
+{
+  if (lane != 0) return;
+  const int64_t end = row0 + 32 * M;
+  for (int64_t b = (row0 + L.sys_n - 1) / L.sys_n * L.sys_n; b <= end; b += L.sys_n) {
+    if (b < end) tA[(b - row0) / M][(b - row0) % M] = T(0);
+    if (b > row0) tC[(b - 1 - row0) / M][(b - 1 - row0) % M] = T(0);
   }
 }
 
@@ -359,6 +406,10 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   const bool fused = !(opts & GTSV_SPIKE_OPT_NO_FUSION);
 
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
+  if (L.masked) {
+    __syncwarp();
+    mask_couplings<T, M>(L, tA, tC, row0, lane);
+  }
   int opt = 0;
   Ends<T> sp;
   for (int c = 0; c < q; c++) {
@@ -408,7 +459,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       s4[0] = o.l_f; s4[1] = o.l_e; s4[2] = o.r_f; s4[3] = o.r_e;
       /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 */
       const int64_t j0 = 2 * k, j1 = j0 + 1;
-      const T anext = k + 1 < L.P ? padded(L.dl, ARR_DL, (k + 1) * M, L.n) : T(0);
+      const T anext = k + 1 < L.P ? dl_at(L, (k + 1) * M) : T(0);
       if (k == 0) L.rdl[0] = 0;
       if (opt == 0) {
         L.rdu[j0] = -C[0] * o.r_f;
@@ -445,7 +496,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       atomicAdd(rb + j0, Bv[0]);
       atomicAdd(rb + j1, Bv[1] - C[1] * o.u_f);
       if (k + 1 < L.P)
-        atomicAdd(rb + j1 + 1, -padded(L.dl, ARR_DL, (k + 1) * M, L.n) * o.u_e);
+        atomicAdd(rb + j1 + 1, -dl_at(L, (k + 1) * M) * o.u_e);
     }
   }
 }
@@ -457,7 +508,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
    several right-hand sides du is loaded again for each column after the first. */
 template <typename T, int M>
 __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
-                           unsigned opts, unsigned *flag, double *sums)
+                           unsigned opts, unsigned *flag)
 {
   T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
   (*tB)[M + 1] = base + 96;
@@ -468,6 +519,10 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
 
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
+  if (L.masked) { /* (one right-hand side in a batch: du is not reloaded) */
+    __syncwarp();
+    mask_couplings<T, M>(L, tA, tC, row0, lane);
+  }
   const int opt = active ? ld(L.opt + k) : 0;
   const int s = 1 + opt, e = M - 2 + opt;
   T l_f = 0, l_e = 0, r_f = 0, r_e = 0;
@@ -570,14 +625,21 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     }
   }
   if (fail) atomicOr(flag, fail);
-  for (int o = 16; o > 0; o >>= 1) {
-    xsq += __shfl_xor_sync(0xffffffffu, xsq, o);
-    excess += __shfl_xor_sync(0xffffffffu, excess, o);
+  /* the sums of the system the partition lies in (its first top-level row) */
+  int64_t sys = 0;
+  if (L.nsys > 1) {
+    sys = k * M * L.span / L.sys_n;
+    if (sys > L.nsys - 1) sys = L.nsys - 1;
   }
-  if (lane == 0) {
-    atomicAdd(sums, xsq);
-    if (excess > 0) atomicAdd(sums + 1, excess);
+  if (__all_sync(0xffffffffu, sys == __shfl_sync(0xffffffffu, sys, 0))) {
+    for (int o = 16; o > 0; o >>= 1) {
+      xsq += __shfl_xor_sync(0xffffffffu, xsq, o);
+      excess += __shfl_xor_sync(0xffffffffu, excess, o);
+    }
+    if (lane != 0) return;
   }
+  if (xsq > 0) atomicAdd(L.sums + 2 * sys, xsq);
+  if (excess > 0) atomicAdd(L.sums + 2 * sys + 1, excess);
 }
 
 /* The bottom of the recursion, right-hand side c: sequential DP, n <= kBaseN. */
@@ -640,7 +702,7 @@ __device__ void base_solve(int64_t n, const T *dl, const T *d, const T *du, T *b
    halves the warps per SM.) */
 template <typename T, int M, int PASS>
 __global__ void __launch_bounds__(kWarps * 32)
-spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag, double *sums)
+spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
@@ -648,7 +710,7 @@ spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag, double *su
   if (gw * 32 >= L.P) return; /* warp-uniform */
   T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
   if (PASS == 1) pass1_warp<T, M>(L, gw, lane, base, q, bcopy, opts, flag);
-  else pass2_warp<T, M>(L, gw, lane, base, q, opts, flag, sums);
+  else pass2_warp<T, M>(L, gw, lane, base, q, opts, flag);
 }
 
 /* Every level below the top and the base, in one cooperative launch: the levels'
@@ -681,7 +743,7 @@ __device__ __forceinline__ void stamp(unsigned long long *stamps, int &i)
 template <typename T, int M>
 __global__ void __launch_bounds__(kWarps * 32)
 spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *flag,
-           double *sums, unsigned parts)
+           unsigned parts)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   cg::grid_group grid = cg::this_grid();
@@ -723,7 +785,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
     if (parts & TAIL_UP) {
       for (int l = t.nlev - 1; l >= small; l--) {
         if (wib * 32 < t.lv[l].P)
-          pass2_warp<T, M>(t.lv[l], wib, lane, base, q, opts, flag, sums + 2 * (t.first + l));
+          pass2_warp<T, M>(t.lv[l], wib, lane, base, q, opts, flag);
         __syncthreads();
         stamp(t.stamps, si);
       }
@@ -735,7 +797,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
   for (int l = small - 1; l >= 0; l--) {
     for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
       __syncwarp();
-      pass2_warp<T, M>(t.lv[l], gw, lane, base, q, opts, flag, sums + 2 * (t.first + l));
+      pass2_warp<T, M>(t.lv[l], gw, lane, base, q, opts, flag);
     }
     if (l > 0 || t.stamps) grid.sync();
     stamp(t.stamps, si);
@@ -749,20 +811,19 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
    into B for the sequential DP that follows. */
 template <typename T>
 __global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ldb,
-                              const double *sums, int nlev, unsigned *flag)
+                              const double *sums, int64_t nsums, unsigned *flag)
 {
-  __shared__ unsigned fail;
-  if (threadIdx.x == 0) {
-    unsigned f = *(volatile unsigned *)flag;
-    for (int l = 0; l < nlev; l++) {
-      const double xsq = ld(sums + 2 * l), ex = ld(sums + 2 * l + 1);
-      if (!(ex <= kExcessMax * kExcessMax * xsq)) f |= FB_CANCEL;
-    }
-    if ((f & FB_CANCEL) && blockIdx.x == 0) atomicOr(flag, FB_CANCEL);
-    fail = f;
+  /* sums: [level][system] pairs (||x||^2, excess), nsums of them */
+  bool cancel = false;
+  for (int64_t i = threadIdx.x; i < nsums; i += blockDim.x) {
+    const double xsq = ld(sums + 2 * i), ex = ld(sums + 2 * i + 1);
+    if (!(ex <= kExcessMax * kExcessMax * xsq)) cancel = true;
   }
-  __syncthreads();
+  cancel = __syncthreads_or(cancel) != 0;
+  if (cancel && blockIdx.x == 0 && threadIdx.x == 0) atomicOr(flag, FB_CANCEL);
+  const unsigned fail = *(volatile unsigned *)flag | (cancel ? FB_CANCEL : 0u);
   if (fail == 0u) return;
+
   const int64_t total = n * q;
   for (int64_t t = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; t < total;
        t += (int64_t)gridDim.x * blockDim.x) {
@@ -771,9 +832,25 @@ __global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ld
   }
 }
 
-/* Workspace: [flag, level sums | every level's rd, rb (zeroed: pass 1 adds into
-   them) | b copy | the other level arrays | ...], the fallback's workspace aliasing
-   everything after the b copy (it runs when the levels are done). */
+/* The cancellation decision alone, for many sums (a batch of many systems): every
+   block sets the flag for the failing pairs of its slice; spike_restore then
+   reads the flag only. */
+__global__ void spike_decide(const double *sums, int64_t nsums, unsigned *flag)
+{
+  bool cancel = false;
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < nsums;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    const double xsq = ld(sums + 2 * i), ex = ld(sums + 2 * i + 1);
+    if (!(ex <= kExcessMax * kExcessMax * xsq)) cancel = true;
+  }
+  if (__syncthreads_or(cancel) && threadIdx.x == 0) atomicOr(flag, FB_CANCEL);
+}
+constexpr int64_t kRestoreSums = 1024; /* more sums than this: spike_decide first */
+
+/* Workspace: [flag, trace stamps | level sums, every level's rd, rb (zeroed:
+   pass 1 and 2 add into them) | b copy | the other level arrays | ...], the
+   fallback's workspace aliasing everything after the b copy (it runs when the
+   levels are done). */
 struct Plan {
   int nlev;                  /* levels with passes; the base is level nlev */
   bool arcr;                 /* the base (a reduced system) is solved by ARCR */
@@ -781,14 +858,18 @@ struct Plan {
   size_t off_sp[kTailMax + 1], off_ue[kTailMax + 1], off_opt[kTailMax + 1];
   size_t off_rdl[kTailMax + 1], off_rdu[kTailMax + 1];
   size_t off_rd[kTailMax + 1], off_rb[kTailMax + 1]; /* inside the zeroed region */
+  size_t off_sums;           /* [nlev][nsys][2] doubles, inside the zeroed region */
   size_t zero_end, bcopy, region, fb_bytes, total;
   int fb_group;
 };
 
 inline size_t al256(size_t v) { return (v + 255) & ~(size_t)255; }
 
-/* arcr_base > 0: ARCR solves the first reduced system of at most arcr_base rows */
-template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base)
+/* arcr_base > 0: ARCR solves the first reduced system of at most arcr_base rows.
+   nsys > 1: n = nsys * sys_n rows of a batch (q = 1). */
+template <typename T>
+gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t sys_n,
+                    int64_t nsys)
 {
   constexpr int M = Cfg<T>::M;
   const size_t t = sizeof(T);
@@ -804,6 +885,8 @@ template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_
   pl->n[pl->nlev] = m;
   pl->arcr = arcr_base > 0 && pl->nlev > 0;
   size_t o = kHeader;
+  pl->off_sums = o;
+  o = al256(o + 2 * sizeof(double) * (size_t)(pl->nlev > 0 ? pl->nlev : 1) * (size_t)nsys);
   for (int l = 0; l < pl->nlev; l++) {
     const size_t R = 2 * (size_t)pl->P[l];
     pl->off_rd[l] = o; o = al256(o + R * t);
@@ -824,6 +907,7 @@ template <typename T> gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_
   /* fallback: DP_SEQ on groups of columns, at most 16 launches */
   pl->fb_group = (int)(q <= 16 ? 1 : (q + 15) / 16);
   gtsv_batch_desc fd = {n, pl->fb_group, 0, 1, n, 1, 0, NULL};
+  if (nsys > 1) fd = {sys_n, nsys, sys_n, 1, sys_n, 1, sys_n, NULL};
   gtsv_status s = gtsv__batch_ws_bytes(&fd, t, &pl->fb_bytes);
   if (s != GTSV_STATUS_SUCCESS) return s;
   const size_t fb_end = al256(pl->region + pl->fb_bytes);
@@ -909,26 +993,29 @@ struct Trace {
 
 template <typename T>
 gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
-                        const T *du, T *B, int64_t ldb)
+                        const T *du, T *B, int64_t ldb, int64_t sys_n = 0)
 {
   constexpr int M = Cfg<T>::M;
   Plan pl;
   void *wsv = NULL;
+  /* a batch: n = nsys * sys_n rows, one right-hand side */
+  const int64_t nsys = sys_n > 0 ? n / sys_n : 1;
+  if (nsys > 1 && (nrhs != 1 || ldb != n)) return GTSV_STATUS_INVALID_VALUE;
   if (nrhs > 65535) return GTSV_STATUS_NOT_SUPPORTED; /* q is an int in the kernels */
-  gtsv_status s = gtsv__cuda_begin(h, n);
+  gtsv_status s = gtsv__cuda_begin(h, nsys > 1 ? sys_n : n);
   if (s != GTSV_STATUS_SUCCESS) return s;
   int64_t arcr_base = 0;
   if (h->spike_reduced == GTSV_ALGO_ARCR) {
     arcr_base = gtsv__arcr_cuda_max_n(sizeof(T));
     if (arcr_base > kArcrBaseN) arcr_base = kArcrBaseN;
   }
-  s = plan_of<T>(n, nrhs, &pl, arcr_base);
+  s = plan_of<T>(n, nrhs, &pl, arcr_base, sys_n, nsys);
   if (s != GTSV_STATUS_SUCCESS) return s;
   s = gtsv__cuda_workspace(h, pl.total, &wsv);
   if (s != GTSV_STATUS_SUCCESS) return s;
   char *ws = (char *)wsv;
   unsigned *flag = (unsigned *)ws;
-  double *sums = (double *)(ws + 16);
+  double *sums = (double *)(ws + pl.off_sums);
   T *bcopy = (T *)(ws + pl.bcopy);
   const int q = (int)nrhs;
   unsigned opts = h->spike_opts;
@@ -948,6 +1035,11 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
     Level<T> &L = lv[l];
     L = Level<T>();
     L.n = pl.n[l];
+    L.nsys = nsys;
+    L.sys_n = nsys > 1 ? sys_n : 0;
+    L.span = l == 0 ? 1 : lv[l - 1].span * (M / 2);
+    L.masked = l == 0 && nsys > 1;
+    L.sums = sums + 2 * (int64_t)l * nsys;
     if (l == 0) {
       L.dl = dl; L.d = d; L.du = du; L.b = B; L.ldb = ldb;
     } else {
@@ -971,7 +1063,7 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   const unsigned top_grid =
       pl.nlev > 0 ? (unsigned)(((pl.P[0] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
   if (pl.nlev > 0) {
-    spike_top<T, M, 1><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag, sums);
+    spike_top<T, M, 1><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top1");
   }
@@ -989,8 +1081,7 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
     }
     unsigned grid = (unsigned)(need < res_tail ? need : res_tail);
     auto tail = [&](unsigned parts) -> cudaError_t {
-      void *args[] = {(void *)&t,    (void *)&q,    (void *)&opts,
-                      (void *)&flag, (void *)&sums, (void *)&parts};
+      void *args[] = {(void *)&t, (void *)&q, (void *)&opts, (void *)&flag, (void *)&parts};
       return cudaLaunchCooperativeKernel((const void *)spike_tail<T, M>, dim3(grid),
                                          dim3(kWarps * 32), args, (size_t)smem, st);
     };
@@ -1006,14 +1097,25 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
     tr.mark("tail");
   }
   if (pl.nlev > 0) {
-    spike_top<T, M, 2><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag, sums);
+    spike_top<T, M, 2><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top2");
   }
   /* the fallback, gated on the flag: decide, b back, then DP_SEQ */
-  spike_restore<T><<<264, 256, 0, st>>>(n, q, bcopy, B, ldb, sums, pl.nlev, flag);
+  int64_t nsums = (int64_t)pl.nlev * nsys;
+  if (nsums > kRestoreSums) {
+    spike_decide<<<(unsigned)((nsums + 255) / 256 < 264 ? (nsums + 255) / 256 : 264), 256, 0,
+                   st>>>(sums, nsums, flag);
+    GTSV_CUDA_TRY(cudaGetLastError());
+    nsums = 0;
+  }
+  spike_restore<T><<<264, 256, 0, st>>>(n, q, bcopy, B, ldb, sums, nsums, flag);
   GTSV_CUDA_TRY(cudaGetLastError());
   tr.mark("restore");
+  if (nsys > 1) { /* every system of the batch, each reporting its own singular row */
+    gtsv_batch_desc fd = {sys_n, nsys, sys_n, 1, sys_n, 1, sys_n, flag};
+    return BatchIn<T>::fn(h, &fd, dl, d, du, B, ws + pl.region);
+  }
   for (int c0 = 0; c0 < q; c0 += pl.fb_group) {
     const int64_t g = q - c0 < pl.fb_group ? q - c0 : pl.fb_group;
     gtsv_batch_desc fd = {n, g, 0, 1, ldb, 1, 0, flag};
@@ -1037,6 +1139,19 @@ extern "C" gtsv_status gtsv__d_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs
                                           const double *du, double *B, int64_t ldb)
 {
   return spike_solve<double>(h, n, nrhs, dl, d, du, B, ldb);
+}
+
+extern "C" gtsv_status gtsv__s_spike_cuda_batch(gtsv_handle h, int64_t n, const float *dl,
+                                                const float *d, const float *du, float *x,
+                                                int64_t batch)
+{
+  return spike_solve<float>(h, n * batch, 1, dl, d, du, x, n * batch, n);
+}
+extern "C" gtsv_status gtsv__d_spike_cuda_batch(gtsv_handle h, int64_t n, const double *dl,
+                                                const double *d, const double *du, double *x,
+                                                int64_t batch)
+{
+  return spike_solve<double>(h, n * batch, 1, dl, d, du, x, n * batch, n);
 }
 
 extern "C" gtsv_status gtsv__spike_fallback_taken(gtsv_handle h, int *taken)

@@ -1,5 +1,5 @@
 /* GPU SPIKE with diagonal pivoting (thesis chapter 3): one long system, any nrhs,
-   on device memory. Kernels and driver in src/spike/spike.cu. C-includable. */
+   or a strided batch of long systems, on device memory. Kernels and driver in src/spike/spike.cu. C-includable. */
 #ifndef GTSV_SPIKE_SPIKE_H
 #define GTSV_SPIKE_SPIKE_H
 
@@ -21,6 +21,20 @@ gtsv_status gtsv__s_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs, const flo
                                const float *d, const float *du, float *B, int64_t ldb);
 gtsv_status gtsv__d_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs, const double *dl,
                                const double *d, const double *du, double *B, int64_t ldb);
+
+/* A strided batch with stride n (the systems back to back): solved as one
+   block-diagonal system of n * batch rows, the couplings between systems read as
+   0 whatever dl[0] and du[n-1] of each system hold, the cancellation check made
+   per system, and a fallback that re-solves every system with the sequential DP
+   and reports the first singular system and row as the batch kernels do. For n
+   too long for the on-chip batch kernel. Calls gtsv__cuda_begin itself (info
+   divisor n). */
+gtsv_status gtsv__s_spike_cuda_batch(gtsv_handle h, int64_t n, const float *dl,
+                                     const float *d, const float *du, float *x,
+                                     int64_t batch);
+gtsv_status gtsv__d_spike_cuda_batch(gtsv_handle h, int64_t n, const double *dl,
+                                     const double *d, const double *du, double *x,
+                                     int64_t batch);
 
 /* Whether the last GPU SPIKE solve on h fell back to the sequential DP (waits for
    the stream): *taken = 0, or the reasons as bits (1 partition singular in both
