@@ -110,6 +110,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 #include "spike/spike.h"
@@ -953,6 +954,9 @@ struct Trace {
   bool on = false;
   int k = 0;
   const unsigned long long *stamps = NULL; /* device, kStamps entries */
+  const double *sums = NULL;                /* device, [nlev][nsys][2] */
+  int nlev = 0;
+  int64_t nsys = 1;
   cudaEvent_t ev[8];
   const char *name[8];
   cudaStream_t st;
@@ -985,6 +989,27 @@ struct Trace {
         for (int i = 1; i < kStamps && v[i] != 0 && v[i] >= v[i - 1]; i++)
           fprintf(stderr, " %.1f", (v[i] - v[i - 1]) * 1e-3);
         fprintf(stderr, "\n");
+      }
+    }
+    if (sums && nlev > 0) { /* sqrt(excess) / ||x|| per level: max over systems */
+      std::vector<double> v((size_t)(2 * nlev * nsys));
+      if (cudaMemcpy(v.data(), sums, v.size() * sizeof(double), cudaMemcpyDeviceToHost) ==
+          cudaSuccess) {
+        fprintf(stderr, "  cancellation sqrt(excess)/||x||, max over %lld system(s) per level:",
+                (long long)nsys);
+        int64_t over[4] = {0, 0, 0, 0};
+        for (int l = 0; l < nlev; l++) {
+          double mx = 0;
+          for (int64_t j = 0; j < nsys; j++) {
+            const double xs = v[(size_t)(2 * (l * nsys + j))], ex = v[(size_t)(2 * (l * nsys + j) + 1)];
+            const double r = xs > 0 ? sqrt(ex / xs) : (ex > 0 ? INFINITY : 0);
+            mx = r > mx ? r : mx;
+            for (int t = 0; t < 4; t++) over[t] += r > (double)(1 << (2 * t));
+          }
+          fprintf(stderr, " %.3g", mx);
+        }
+        fprintf(stderr, "; pairs above 1, 4, 16, 64: %lld %lld %lld %lld\n", (long long)over[0],
+                (long long)over[1], (long long)over[2], (long long)over[3]);
       }
     }
     for (int i = 0; i < k; i++) cudaEventDestroy(ev[i]);
@@ -1026,6 +1051,9 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   const int res_top2 = resident_blocks<spike_top<T, M, 2>>(kWarps * 32, smem);
   if (res_tail < 1 || res_top1 < 1 || res_top2 < 1) return GTSV_STATUS_DEVICE_ERROR;
   Trace tr(st);
+  tr.sums = sums;
+  tr.nlev = pl.nlev;
+  tr.nsys = nsys;
   /* flag, level sums and the reduced systems' accumulators, in one memset */
   GTSV_CUDA_TRY(cudaMemsetAsync(ws, 0, pl.zero_end, st));
   tr.mark("memset");
