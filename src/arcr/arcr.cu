@@ -50,6 +50,7 @@
  * fallback already was), the other systems of the batch are solved.
  */
 #include <climits>
+#include <atomic>
 #include <cuda_runtime.h>
 #include "arcr/arcr.h"
 #include "arcr/arcr_kind.h"
@@ -459,13 +460,22 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-/* Largest n the on-chip kernel takes on the current device (0 on error). */
+/* Largest n the on-chip kernel takes on the current device (0 on error). The
+   first call on a device also opts the kernel in to the shared memory of that n;
+   both are kept per device, so a solve costs no device query after the first. */
 template <typename T> int arcr_max_n()
 {
+  static std::atomic<int> cache[64];
   int dev = 0, optin = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess ||
-      cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) !=
-          cudaSuccess) {
+  if (cudaGetDevice(&dev) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  const bool slot = dev >= 0 && dev < 64;
+  int v = slot ? cache[dev].load(std::memory_order_relaxed) : 0;
+  if (v > 0) return v;
+  if (cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) !=
+      cudaSuccess) {
     (void)cudaGetLastError();
     return 0;
   }
@@ -475,6 +485,12 @@ template <typename T> int arcr_max_n()
   size_t nmax = ((size_t)optin - fixed) / per;
   if (nmax > (size_t)kMaxN) nmax = kMaxN;
   if (nmax > 32767) nmax = 32767; /* int16 row ids */
+  if (cudaFuncSetAttribute(arcr_kernel<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           (int)smem_bytes<T>((int)nmax)) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  if (slot) cache[dev].store((int)nmax, std::memory_order_relaxed);
   return (int)nmax;
 }
 
@@ -488,9 +504,7 @@ gtsv_status launch(gtsv_handle h, int64_t n, int64_t batch, int64_t stride, int6
 {
   if (n < 1 || batch < 1 || nrhs < 1) return GTSV_STATUS_SUCCESS;
   if (n > arcr_max_n<T>()) return GTSV_STATUS_NOT_SUPPORTED; /* nothing touched */
-  const size_t smem = smem_bytes<T>((int)n);
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(arcr_kernel<T>,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+  const size_t smem = smem_bytes<T>((int)n); /* opted in by arcr_max_n */
   if (!flag) {
     gtsv_status s = gtsv__cuda_begin(h, info_div);
     if (s != GTSV_STATUS_SUCCESS) return s;
