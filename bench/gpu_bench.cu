@@ -21,7 +21,8 @@
              (pivoting: the reference) and gtsv2_nopivot. Notes: the handle's device
              workspace, and whether SPIKE fell back to the sequential DP.
      ablation: the GPU SPIKE at n = 2^23 double, random, dominant and zero-diagonal
-             (d = 0), with each optimisation switched off (thesis figs 3.3, 3.5).
+             (d = 0), with each optimisation switched off (thesis figs 3.3, 3.5), and
+             (not zero-diagonal) with 8, 16 and 32 rows per partition.
      arcr:   GPU ARCR (one block per system, GTSV_ALGO_ARCR) on strided batches of
              n = 256 .. 4096 with 2^22 rows in all, random, double and float, next to
              the strided batch with GTSV_ALGO_AUTO and GTSV_ALGO_DP_SEQ and cuSPARSE
@@ -836,6 +837,8 @@ static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int kind,
   /* opts kReducedArcr: SPIKE with ARCR solving its first reduced system of at
      most 1024 rows (gtsv_set_spike_reduced_solver) instead of recursing further */
   constexpr unsigned kReducedArcr = 0x100u;
+  /* opts kM8, kM16, kM32: SPIKE with 8, 16 or 32 rows per partition (gtsv__spike_m) */
+  constexpr unsigned kM8 = 0x200u, kM16 = 0x400u, kM32 = 0x800u;
   static const Variant normal[] = {{GTSV_ALGO_SPIKE_DP, 0, "SPIKE_DP"},
                                    {GTSV_ALGO_SPIKE_DP, kReducedArcr, "SPIKE_DP, ARCR reduced"},
                                    {GTSV_ALGO_PDP, 0, "PDP"},
@@ -845,17 +848,23 @@ static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int kind,
       {GTSV_ALGO_SPIKE_DP, GTSV_SPIKE_OPT_NO_STAGING, "SPIKE_DP no layout transf."},
       {GTSV_ALGO_SPIKE_DP, GTSV_SPIKE_OPT_NO_FUSION, "SPIKE_DP no fusion"},
       {GTSV_ALGO_SPIKE_DP, GTSV_SPIKE_OPT_NO_STAGING | GTSV_SPIKE_OPT_NO_FUSION,
-       "SPIKE_DP neither"}};
+       "SPIKE_DP neither"},
+      {GTSV_ALGO_SPIKE_DP, kM8, "SPIKE_DP M=8"},
+      {GTSV_ALGO_SPIKE_DP, kM16, "SPIKE_DP M=16"},
+      {GTSV_ALGO_SPIKE_DP, kM32, "SPIKE_DP M=32"}};
   const Variant *vs = ablation ? abl : normal;
-  const int nv = 4;
+  /* the partition sizes only where SPIKE does not fall back (not zero-diagonal) */
+  const int nv = ablation ? (kind < 2 ? 7 : 4) : 4;
   for (int vi = 0; vi < nv; vi++) {
     const Variant &v = vs[vi];
     Row r{std::string("gtsv ") + v.label, "", -2, 0};
     gtsv_set_algo(h, v.a);
-    h->spike_opts = v.opts & ~kReducedArcr;
+    h->spike_opts = v.opts & ~(kReducedArcr | kM8 | kM16 | kM32);
+    gtsv__spike_m = (v.opts & kM8) ? 8 : (v.opts & kM16) ? 16 : (v.opts & kM32) ? 32 : 0;
     gtsv_set_spike_reduced_solver(h, (v.opts & kReducedArcr) ? GTSV_ALGO_ARCR : GTSV_ALGO_DP_SEQ);
     r.ms = time_ms(prep, [&] { return gst(g_gtsv(h, n, Sdl, Sd, Sdu, X)); });
     gtsv_set_spike_reduced_solver(h, GTSV_ALGO_DP_SEQ);
+    gtsv__spike_m = 0;
     if (r.ms >= 0) {
       r.resid = fetch();
       r.note = info_note(h);

@@ -874,11 +874,10 @@ inline size_t al256(size_t v) { return (v + 255) & ~(size_t)255; }
 
 /* arcr_base > 0: ARCR solves the first reduced system of at most arcr_base rows.
    nsys > 1: n = nsys * sys_n rows of a batch (q = 1). */
-template <typename T>
+template <typename T, int M>
 gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t sys_n,
                     int64_t nsys)
 {
-  constexpr int M = Cfg<T>::M;
   const size_t t = sizeof(T);
   pl->nlev = 0;
   int64_t m = n;
@@ -1022,11 +1021,10 @@ struct Trace {
   }
 };
 
-template <typename T>
-gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
-                        const T *du, T *B, int64_t ldb, int64_t sys_n = 0)
+template <typename T, int M>
+gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
+                          const T *du, T *B, int64_t ldb, int64_t sys_n)
 {
-  constexpr int M = Cfg<T>::M;
   Plan pl;
   void *wsv = NULL;
   /* a batch: n = nsys * sys_n rows, one right-hand side */
@@ -1040,7 +1038,7 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
     arcr_base = gtsv__arcr_cuda_max_n(sizeof(T));
     if (arcr_base > kArcrBaseN) arcr_base = kArcrBaseN;
   }
-  s = plan_of<T>(n, nrhs, &pl, arcr_base, sys_n, nsys);
+  s = plan_of<T, M>(n, nrhs, &pl, arcr_base, sys_n, nsys);
   if (s != GTSV_STATUS_SUCCESS) return s;
   s = gtsv__cuda_workspace(h, pl.total, &wsv);
   if (s != GTSV_STATUS_SUCCESS) return s;
@@ -1160,7 +1158,22 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
   return GTSV_STATUS_SUCCESS;
 }
 
+/* Rows per partition: Cfg<T>::M, or gtsv__spike_m where set (8, 16 or 32). */
+template <typename T>
+gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
+                        const T *du, T *B, int64_t ldb, int64_t sys_n = 0)
+{
+  switch (gtsv__spike_m == 8 || gtsv__spike_m == 16 || gtsv__spike_m == 32 ? gtsv__spike_m
+                                                                            : Cfg<T>::M) {
+  case 8: return spike_solve_m<T, 8>(h, n, nrhs, dl, d, du, B, ldb, sys_n);
+  case 16: return spike_solve_m<T, 16>(h, n, nrhs, dl, d, du, B, ldb, sys_n);
+  default: return spike_solve_m<T, 32>(h, n, nrhs, dl, d, du, B, ldb, sys_n);
+  }
+}
+
 } /* namespace */
+
+int gtsv__spike_m = 0;
 
 extern "C" gtsv_status gtsv__s_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs,
                                           const float *dl, const float *d, const float *du,

@@ -36,6 +36,11 @@ gtsv_status gtsv__d_spike_cuda_batch(gtsv_handle h, int64_t n, const double *dl,
                                      const double *d, const double *du, double *x,
                                      int64_t batch);
 
+/* Benchmark knob: rows per partition of the GPU SPIKE (8, 16 or 32; 0 = the
+   default, 16 double and 32 float). Process-wide, not synchronised: set it
+   between solves only. */
+extern int gtsv__spike_m;
+
 /* Whether the last GPU SPIKE solve on h fell back to the sequential DP (waits for
    the stream): *taken = 0, or the reasons as bits (1 partition singular in both
    options, 2 smallest reduced system singular, 4 singular re-solve, 8 cancellation).
