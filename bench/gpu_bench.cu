@@ -22,7 +22,8 @@
              workspace, and whether SPIKE fell back to the sequential DP.
      ablation: the GPU SPIKE at n = 2^23 double, random, dominant and zero-diagonal
              (d = 0), with each optimisation switched off (thesis figs 3.3, 3.5), and
-             (not zero-diagonal) with 8, 16 and 32 rows per partition.
+             (not zero-diagonal) with 8, 16 and 32 rows per partition; float likewise
+             (random and dominant only).
      arcr:   GPU ARCR (one block per system, GTSV_ALGO_ARCR) on strided batches of
              n = 256 .. 4096 with 2^22 rows in all, random, double and float, next to
              the strided batch with GTSV_ALGO_AUTO and GTSV_ALGO_DP_SEQ and cuSPARSE
@@ -1003,7 +1004,11 @@ int main(int argc, char **argv)
   }
   if (!only || !std::strcmp(only, "ablation")) {
     const int64_t n = only_n > 0 ? only_n : quick ? (int64_t)1 << 20 : (int64_t)1 << 23;
-    for (int kind = 0; kind < 3; kind++) single_case<double>(h, sp, n, kind, true);
+    /* double: the three kinds of the thesis's figures; float: random and dominant */
+    if (dbl)
+      for (int kind = 0; kind < 3; kind++) single_case<double>(h, sp, n, kind, true);
+    if (flt)
+      for (int kind = 0; kind < 2; kind++) single_case<float>(h, sp, n, kind, true);
   }
   if (only && !std::strcmp(only, "arcr")) { /* not in the default run: --only arcr */
     std::vector<int64_t> ns = quick ? std::vector<int64_t>{256, 1024}
