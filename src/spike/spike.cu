@@ -4,7 +4,7 @@
  * recursively to its reduced system.
  *
  * Method. The n rows (padded to P*M with identity rows that couple to nothing) are
- * cut into P partitions of M rows (M = 16 double, 32 float). Partition k owns two
+ * cut into P partitions of M rows (M = 16). Partition k owns two
  * *separator* rows and one *segment*, chosen per partition among two options:
  *     A: separators lo, hi;      segment [lo+1, hi-1]
  *     B: separators lo, lo+1;    segment [lo+2, hi]
@@ -130,8 +130,13 @@ using namespace gtsv_piv;
 namespace cg = cooperative_groups;
 
 template <typename T> struct Cfg;
+/* Rows per partition. H200, n = 2^23 and 2^25 random (bench/results/
+   gpu-spike-m-2026-11-22.md): double 16 (8 equal on random and slower on dominant
+   matrices, 32 1.6-1.8x slower); float 16 (7-11% faster than 32 on random, -5% to +6%
+   on dominant: a warp's tiles take half the shared memory of double's, so twice the
+   warps per SM hide the sweeps' latency). */
 template <> struct Cfg<double> { static constexpr int M = 16; };
-template <> struct Cfg<float> { static constexpr int M = 32; };
+template <> struct Cfg<float> { static constexpr int M = 16; };
 
 constexpr int kWarps = 4;           /* warps per block */
 constexpr int64_t kBaseN = 64;      /* a reduced system this small: sequential DP */

@@ -37,7 +37,7 @@ gtsv_status gtsv__d_spike_cuda_batch(gtsv_handle h, int64_t n, const double *dl,
                                      int64_t batch);
 
 /* Benchmark knob: rows per partition of the GPU SPIKE (8, 16 or 32; 0 = the
-   default, 16 double and 32 float). Process-wide, not synchronised: set it
+   default, 16). Process-wide, not synchronised: set it
    between solves only. */
 extern int gtsv__spike_m;
 
