@@ -41,6 +41,7 @@
 
 #ifdef __CUDACC__
 #define GTSV_HD __host__ __device__
+#include <math.h>
 #else
 #define GTSV_HD
 #endif
@@ -50,20 +51,29 @@ enum { GTSV_PIV_1x1 = 0, GTSV_PIV_2x2_FIRST = 1, GTSV_PIV_2x2_SECOND = 2 };
 
 #define GTSV_KAPPA 0.6180339887498949 /* (sqrt(5)-1)/2 */
 
+/* GTSV_DABS, GTSV_DMAX: the GPU's abs and max of the precision (device code) */
 #define GTSV_T float
 #define GTSV_FN(name) gtsv_s_##name
 #define GTSV_T_MAX 3.40282346638528859812e+38F
+#define GTSV_DABS fabsf
+#define GTSV_DMAX fmaxf
 #include "pivot_gen.h"
 #undef GTSV_T
 #undef GTSV_FN
 #undef GTSV_T_MAX
+#undef GTSV_DABS
+#undef GTSV_DMAX
 
 #define GTSV_T double
 #define GTSV_FN(name) gtsv_d_##name
 #define GTSV_T_MAX 1.79769313486231570815e+308
+#define GTSV_DABS fabs
+#define GTSV_DMAX fmax
 #include "pivot_gen.h"
 #undef GTSV_T
 #undef GTSV_FN
 #undef GTSV_T_MAX
+#undef GTSV_DABS
+#undef GTSV_DMAX
 
 #endif /* GTSV_CORE_PIVOT_H */
