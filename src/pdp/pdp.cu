@@ -87,15 +87,23 @@
 
 namespace {
 
-constexpr int THREADS = 256;
+constexpr int THREADS = 128;
 constexpr int NWARPS = THREADS / 32;
-constexpr int C = 4;                  /* rows per thread */
+constexpr int C = 16;                 /* rows per thread */
 constexpr int TILE = THREADS * C;     /* rows per tile; a multiple of 32 */
 constexpr int TW = TILE / 32;         /* start-bit words per tile */
+constexpr int WARM = 16;              /* warm-up rows before a thread's first row */
+constexpr int OFF = WARM + 1;         /* shared index of the tile's first row */
+constexpr int SROWS = TILE + WARM + 3; /* staged rows: WARM + 1 above, 2 below */
+constexpr int ROUNDS = 8;             /* provisional rounds of the checked splice */
+constexpr int REDO_ROUNDS = THREADS + 1; /* enough for the sequential recurrence */
+constexpr double KERR = 8.0;          /* rounding errors a splice may differ by */
 
 /* flag values */
 constexpr unsigned F_AGG = 1u, F_INC = 2u;
 constexpr unsigned S_AGG = 4u, S_INC = 8u; /* pivot-structure word: kind | bits */
+/* exact-exit channel, in the order a tile posts them */
+constexpr unsigned XF_PROV = 1u, XF_OK = 2u, XF_BAD = 3u, XF_FIN_EQ = 4u, XF_FIN_NE = 5u;
 
 /* C++ names for the precision-generic C functions of pdp_arith.h */
 template <typename T> struct Ar;
@@ -104,8 +112,10 @@ template <typename T> struct Ar;
     typedef gtsv_##P##_pdp_state S;                                                     \
     typedef gtsv_##P##_pdp_agg G;                                                       \
     typedef gtsv_##P##_pdp_aff F;                                                       \
+    typedef gtsv_##P##_pdp_mag M;                                                       \
     static __device__ __forceinline__ G id() { return gtsv_##P##_pdp_agg_identity(); }   \
     static __device__ __forceinline__ S init() { return gtsv_##P##_pdp_state_initial(); } \
+    static __device__ __forceinline__ M mzero() { return gtsv_##P##_pdp_mag_zero(); }   \
     static __device__ __forceinline__ void row(G *g, T a, T b, T cp, T z, int nm)       \
     {                                                                                   \
       gtsv_##P##_pdp_agg_row(g, a, b, cp, z, nm);                                       \
@@ -121,6 +131,14 @@ template <typename T> struct Ar;
     static __device__ __forceinline__ void step(S *s, T a, T b, T cp, T z, int nm)      \
     {                                                                                   \
       gtsv_##P##_pdp_step(s, a, b, cp, z, nm);                                          \
+    }                                                                                   \
+    static __device__ __forceinline__ void stepm(S *s, M *m, T a, T b, T cp, T z, int nm) \
+    {                                                                                   \
+      gtsv_##P##_pdp_step_mag(s, m, a, b, cp, z, nm);                                   \
+    }                                                                                   \
+    static __device__ __forceinline__ int cons(S e, M m, S q)                           \
+    {                                                                                   \
+      return gtsv_##P##_pdp_consistent(e, m, q, (T)KERR);                               \
     }                                                                                   \
     static __device__ __forceinline__ int one(T t0, T t1, T c0, T a1, T b1, T c1, T a2) \
     {                                                                                   \
@@ -174,11 +192,12 @@ __device__ __forceinline__ typename Ar<T>::G shfl_up_agg(typename Ar<T>::G g, in
 
 typedef cuda::atomic_ref<unsigned, cuda::thread_scope_device> flag_ref;
 
-__device__ __forceinline__ unsigned wait_flag(unsigned *p)
+/* the flag once it is at least lo (acquire) */
+__device__ __forceinline__ unsigned wait_flag(unsigned *p, unsigned lo = 1u)
 {
   flag_ref f(*p);
   unsigned v;
-  while ((v = f.load(cuda::memory_order_acquire)) == 0u) __nanosleep(20);
+  while ((v = f.load(cuda::memory_order_acquire)) < lo) __nanosleep(20);
   return v;
 }
 __device__ __forceinline__ void post_flag(unsigned *p, unsigned v)
@@ -188,36 +207,85 @@ __device__ __forceinline__ void post_flag(unsigned *p, unsigned v)
 
 /* Messages of one column's solve, in the device workspace (pdp_layout). */
 template <typename T> struct Msg {
-  unsigned *tickets;               /* [0] forward, [1] backward */
-  unsigned *fflag, *sflag, *bflag; /* per tile */
+  unsigned *tickets;                       /* [0] forward, [1] backward */
+  unsigned *fflag, *sflag, *bflag, *xflag; /* per tile */
   typename Ar<T>::G *fagg;
   typename Ar<T>::S *finc;
   typename Ar<T>::F *bagg;
   T *binc;
+  typename Ar<T>::S *xp, *xe; /* provisional and exact exits */
+  typename Ar<T>::M *xpm, *xem;
 };
 
-/* Forward: factor, L and B solves; y over z, g and start bits out. */
+/* The tile's staged rows (shared memory, index j = row - r0 + OFF). */
+template <typename T> struct Rows {
+  const T *A, *B, *C, *Z;
+};
+
+/* Rounds of the checked splice (block-wide, every thread calls it): each thread
+   runs its C rows from tin (exit and magnitudes to sOut, sMag); a thread whose
+   start is not its predecessor's exit up to KERR errors takes that exit. Returns
+   the rounds after which nothing changed, or R (then sOut is stale). */
+template <typename T, int NM>
+__device__ int settle(typename Ar<T>::S &tin, typename Ar<T>::S *sOut,
+                      typename Ar<T>::M *sMag, Rows<T> rw, int64_t n, int64_t tr0, int j0,
+                      int R)
+{
+  typedef typename Ar<T>::S S;
+  typedef typename Ar<T>::M M;
+  const int tid = threadIdx.x;
+  int r;
+  for (r = 0; r < R; r++) {
+    S s = tin;
+    M m = Ar<T>::mzero();
+#pragma unroll
+    for (int k = 0; k < C; k++)
+      if (tr0 + k < n)
+        Ar<T>::stepm(&s, &m, rw.A[j0 + k], rw.B[j0 + k], rw.C[j0 + k - 1], rw.Z[j0 + k], NM);
+    sOut[tid] = s;
+    sMag[tid] = m;
+    __syncthreads();
+    int changed = 0;
+    if (tid > 0 && tr0 < n && !Ar<T>::cons(sOut[tid - 1], sMag[tid - 1], tin)) {
+      tin = sOut[tid - 1];
+      changed = 1;
+    }
+    if (!__syncthreads_or(changed)) break; /* also orders the reads before the next writes */
+  }
+  return r;
+}
+
+/* dynamic shared memory of the forward kernel: dl, d, du, z of SROWS rows */
+template <typename T> constexpr size_t fwd_smem() { return 4 * (size_t)SROWS * sizeof(T); }
+
+/* Forward: factor, L and B solves; y, g and start bits out (workspace). z is only
+   read (its rows are other tiles' warm-up rows). */
 template <typename T, int NM>
 __global__ void __launch_bounds__(THREADS)
 pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
-                   const T *__restrict__ du, T *z, T *g, unsigned *bits, Msg<T> msg,
-                   int write_factor, unsigned long long *info, unsigned long long key_base)
+                   const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
+                   T *__restrict__ g, unsigned *__restrict__ bits, Msg<T> msg,
+                   unsigned long long *info, unsigned long long key_base)
 {
   typedef typename Ar<T>::S S;
   typedef typename Ar<T>::G G;
-  __shared__ T sA[TILE + 3], sB[TILE + 3], sC[TILE + 3], sZ[TILE + 3];
+  typedef typename Ar<T>::M M;
+  extern __shared__ __align__(16) unsigned char smem[];
+  T *sA = reinterpret_cast<T *>(smem), *sB = sA + SROWS, *sC = sB + SROWS, *sZ = sC + SROWS;
   __shared__ G sWarp[NWARPS];
-  __shared__ S sIn;
+  __shared__ S sIn, sE, sOut[THREADS];
+  __shared__ M sMag[THREADS];
   __shared__ unsigned sMap[NWARPS], sFsmIn, sBits[TW], sTile;
+  __shared__ int sRedo;
   const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5;
 
   if (tid == 0) sTile = atomicAdd(&msg.tickets[0], 1u);
   __syncthreads();
   const int64_t tile = sTile, r0 = tile * TILE;
 
-  /* stage rows r0-1 .. r0+TILE+1 (index j = row - r0 + 1); zero outside */
-  for (int j = tid; j < TILE + 3; j += THREADS) {
-    const int64_t i = r0 - 1 + j;
+  /* stage rows r0-OFF .. r0+TILE+1; zero outside */
+  for (int j = tid; j < SROWS; j += THREADS) {
+    const int64_t i = r0 - OFF + j;
     sA[j] = (i >= 1 && i < n) ? dl[i] : T(0);
     sB[j] = (i >= 0 && i < n) ? dd[i] : T(0);
     sC[j] = (i >= 0 && i < n - 1) ? du[i] : T(0);
@@ -225,14 +293,20 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   }
   for (int w = tid; w < TW; w += THREADS) sBits[w] = 0u;
   __syncthreads();
+  const Rows<T> rw = {sA, sB, sC, sZ};
+  const int64_t tr0 = r0 + (int64_t)tid * C; /* this thread's first row */
+  const int j0 = tid * C + OFF;
+  const int kl = (int)((n - 1 - r0) / C < THREADS - 1 ? (n - 1 - r0) / C : THREADS - 1);
 
-  /* 1. this thread's aggregate, then inclusive scans over the warp and block */
-  const int j0 = tid * C + 1;
+  /* 1. the aggregate of this thread's rows shifted up by WARM, inclusive scans over
+     the warp and the block (the tile's: rows r0-WARM .. r0+TILE-WARM-1) */
   G agg = Ar<T>::id();
 #pragma unroll
-  for (int k = 0; k < C; k++)
-    if (r0 + tid * C + k < n)
-      Ar<T>::row(&agg, sA[j0 + k], sB[j0 + k], sC[j0 + k - 1], sZ[j0 + k], NM);
+  for (int k = 0; k < C; k++) {
+    const int64_t i = tr0 - WARM + k;
+    const int j = j0 - WARM + k;
+    if (i >= 0 && i < n) Ar<T>::row(&agg, sA[j], sB[j], sC[j - 1], sZ[j], NM);
+  }
   G inc = agg;
 #pragma unroll
   for (int d = 1; d < 32; d <<= 1) {
@@ -255,7 +329,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   }
   __syncthreads();
 
-  /* 2. look-back for the state entering the tile */
+  /* 2. product look-back: the state before row r0-WARM */
   if (tid == 0) {
     const G tagg = sWarp[NWARPS - 1];
     S s;
@@ -275,31 +349,88 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   }
   __syncthreads();
 
-  /* the thread's entering state; its rows again, kept in registers */
-  S st[C];
-  int one[C];
-  unsigned map = GTSV_PDP_FSM_ID;
-  {
-    S s = sIn;
-    if (wid > 0) s = Ar<T>::apply(sWarp[wid - 1], s, NM);
-    s = Ar<T>::apply(lexc, s, NM);
+  /* 3. the thread's provisional start: the product state, then WARM rows run */
+  S tin = sIn;
+  if (wid > 0) tin = Ar<T>::apply(sWarp[wid - 1], tin, NM);
+  tin = Ar<T>::apply(lexc, tin, NM);
 #pragma unroll
-    for (int k = 0; k < C; k++) {
-      const int64_t i = r0 + tid * C + k;
-      const int j = j0 + k;
-      if (i < n) {
-        Ar<T>::step(&s, sA[j], sB[j], sC[j - 1], sZ[j], NM);
-        one[k] = i == n - 1 || Ar<T>::one(s.t0, s.t1, sC[j], sA[j + 1], sB[j + 1], sC[j + 1],
-                                          sA[j + 2]);
-        map = gtsv_pdp_fsm_compose(gtsv_pdp_fsm_row(one[k]), map);
+  for (int k = 0; k < WARM; k++) {
+    const int64_t i = tr0 - WARM + k;
+    const int j = j0 - WARM + k;
+    if (i >= 0 && i < n) Ar<T>::step(&tin, sA[j], sB[j], sC[j - 1], sZ[j], NM);
+  }
+
+  /* 4. the checked splice inside the tile, then against the exact exit of the
+     tile above (header: the exact-exit channel) */
+  const int settled = settle<T, NM>(tin, sOut, sMag, rw, n, tr0, j0, ROUNDS) < ROUNDS;
+  if (tid == 0) {
+    const S P = sOut[kl];
+    const M mP = sMag[kl];
+    int keep;
+    S E = Ar<T>::init();
+    msg.xp[tile] = P;
+    msg.xpm[tile] = mP;
+    post_flag(&msg.xflag[tile], XF_PROV);
+    if (tile == 0) {
+      keep = settled; /* its start is the exact initial state */
+    } else {
+      wait_flag(&msg.xflag[tile - 1], XF_PROV);
+      const int ok = settled && Ar<T>::cons(msg.xp[tile - 1], msg.xpm[tile - 1], tin);
+      post_flag(&msg.xflag[tile], ok ? XF_OK : XF_BAD);
+      int exact = 0;
+      if (ok)
+        for (int64_t j = tile - 1;; j--) { /* tile 0 never posts XF_OK */
+          const unsigned v = wait_flag(&msg.xflag[j], XF_OK);
+          if (v != XF_OK) {
+            exact = v == XF_FIN_EQ;
+            break;
+          }
+        }
+      if (exact) {
+        keep = 1; /* E_{t-1} is P_{t-1} bitwise: ok was the check against it */
       } else {
-        one[k] = 1;
+        wait_flag(&msg.xflag[tile - 1], XF_FIN_EQ);
+        E = msg.xe[tile - 1];
+        keep = settled && Ar<T>::cons(E, msg.xem[tile - 1], tin);
       }
-      st[k] = s;
+    }
+    sRedo = !keep;
+    sE = E;
+    if (keep) {
+      msg.xe[tile] = P;
+      msg.xem[tile] = mP;
+      post_flag(&msg.xflag[tile], XF_FIN_EQ);
+    }
+  }
+  __syncthreads();
+  if (sRedo) { /* the fallback: from the exact exit above, rounds until settled */
+    if (tid == 0) tin = sE;
+    settle<T, NM>(tin, sOut, sMag, rw, n, tr0, j0, REDO_ROUNDS);
+    if (tid == 0) {
+      msg.xe[tile] = sOut[kl];
+      msg.xem[tile] = sMag[kl];
+      post_flag(&msg.xflag[tile], XF_FIN_NE);
     }
   }
 
-  /* 3. pivot structure: scans and look-back */
+  /* 5. pivot choices (eq. 4.6) from the final starts; pivot-structure scans and
+     look-back */
+  unsigned ones = 0u, map = GTSV_PDP_FSM_ID;
+  {
+    S s = tin;
+#pragma unroll
+    for (int k = 0; k < C; k++) {
+      const int64_t i = tr0 + k;
+      const int j = j0 + k;
+      if (i < n) {
+        Ar<T>::step(&s, sA[j], sB[j], sC[j - 1], sZ[j], NM);
+        const int one = i == n - 1 || Ar<T>::one(s.t0, s.t1, sC[j], sA[j + 1], sB[j + 1],
+                                                 sC[j + 1], sA[j + 2]);
+        ones |= (unsigned)one << k;
+        map = gtsv_pdp_fsm_compose(gtsv_pdp_fsm_row(one), map);
+      }
+    }
+  }
   unsigned minc = map;
 #pragma unroll
   for (int d = 1; d < 32; d <<= 1) {
@@ -333,40 +464,58 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   }
   __syncthreads();
 
-  /* 4. outputs */
-  unsigned s = sFsmIn;
-  if (wid > 0) s = gtsv_pdp_fsm_apply(sMap[wid - 1], s);
-  s = gtsv_pdp_fsm_apply(mexc, s);
+  /* 6. outputs: the rows a last time from the final starts, y and g kept in
+     registers, then through shared memory (sA, sB are free by then) to global
+     memory in whole rows of the tile (coalesced) */
+  T yv[C], gv[C];
+  {
+    unsigned st = sFsmIn;
+    if (wid > 0) st = gtsv_pdp_fsm_apply(sMap[wid - 1], st);
+    st = gtsv_pdp_fsm_apply(mexc, st);
+    S s = tin;
 #pragma unroll
-  for (int k = 0; k < C; k++) {
-    const int64_t i = r0 + tid * C + k;
-    const int j = j0 + k;
-    if (i < n) {
-      T y, gi, piv;
-      Ar<T>::out(st[k], s && !one[k], sZ[j + 1], sC[j], sA[j + 1], sB[j + 1], sC[j + 1], &y,
-                 &gi, &piv);
-      if (s && Ar<T>::bad(piv)) gtsv__report_singular(info, key_base + (unsigned long long)i);
-      z[i] = y;
-      if (write_factor) {
-        g[i] = gi;
-        if (s) atomicOr(&sBits[(tid * C + k) >> 5], 1u << ((tid * C + k) & 31));
+    for (int k = 0; k < C; k++) {
+      const int64_t i = tr0 + k;
+      const int j = j0 + k;
+      yv[k] = T(0);
+      gv[k] = T(0);
+      if (i < n) {
+        const int one = (ones >> k) & 1u;
+        T piv;
+        Ar<T>::step(&s, sA[j], sB[j], sC[j - 1], sZ[j], NM);
+        Ar<T>::out(s, st && !one, sZ[j + 1], sC[j], sA[j + 1], sB[j + 1], sC[j + 1], &yv[k],
+                   &gv[k], &piv);
+        if (st && Ar<T>::bad(piv)) gtsv__report_singular(info, key_base + (unsigned long long)i);
+        if (st) atomicOr(&sBits[(tid * C + k) >> 5], 1u << ((tid * C + k) & 31));
+        st = (!st) || one;
       }
-      s = (!s) || one[k];
     }
   }
-  if (write_factor) {
-    __syncthreads();
-    for (int w = tid; w < TW; w += THREADS) bits[tile * TW + w] = sBits[w];
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < C; k++) {
+    sA[tid * C + k] = yv[k];
+    sB[tid * C + k] = gv[k];
   }
+  __syncthreads();
+  for (int k = tid; k < TILE; k += THREADS)
+    if (r0 + k < n) {
+      y[r0 + k] = sA[k];
+      g[r0 + k] = sB[k];
+    }
+  for (int w = tid; w < TW; w += THREADS) bits[tile * TW + w] = sBits[w];
 }
 
-/* Backward: x_i = y_i - g_i q, q = x of the next block start below. */
+/* Backward: x_i = y_i - g_i q, q = x of the next block start below; y and g
+   through shared memory (coalesced), x back the same way. */
 template <typename T>
 __global__ void __launch_bounds__(THREADS)
-pdp_backward_kernel(int64_t n, const T *__restrict__ g, const unsigned *__restrict__ bits,
-                    T *z, Msg<T> msg, int64_t ntiles)
+pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g,
+                    const unsigned *__restrict__ bits, T *__restrict__ z, Msg<T> msg,
+                    int64_t ntiles)
 {
   typedef typename Ar<T>::F F;
+  __shared__ T sY[TILE], sG[TILE];
   __shared__ F sWarp[NWARPS];
   __shared__ T sQ;
   __shared__ unsigned sTile;
@@ -374,20 +523,24 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ g, const unsigned *__restri
   if (tid == 0) sTile = atomicAdd(&msg.tickets[1], 1u);
   __syncthreads();
   const int64_t tile = ntiles - 1 - (int64_t)sTile, r0 = tile * TILE;
+  for (int k = tid; k < TILE; k += THREADS) {
+    sY[k] = r0 + k < n ? yg[r0 + k] : T(0);
+    sG[k] = r0 + k < n ? g[r0 + k] : T(0);
+  }
+  __syncthreads();
 
   T y[C], gg[C];
-  int st[C];
+  unsigned st = 0u;
   F f = Ar<T>::fid();
 #pragma unroll
   for (int k = C - 1; k >= 0; k--) {
     const int64_t i = r0 + tid * C + k;
+    y[k] = sY[tid * C + k];
+    gg[k] = sG[tid * C + k];
     if (i < n) {
-      y[k] = z[i];
-      gg[k] = g[i];
-      st[k] = (bits[i >> 5] >> (i & 31)) & 1u;
-      f = Ar<T>::fcomp(Ar<T>::frow(st[k], y[k], gg[k]), f);
-    } else {
-      y[k] = 0; gg[k] = 0; st[k] = 0;
+      const unsigned b = (bits[i >> 5] >> (i & 31)) & 1u;
+      st |= b << k;
+      f = Ar<T>::fcomp(Ar<T>::frow((int)b, y[k], gg[k]), f);
     }
   }
   /* suffix scans: the rows below come first */
@@ -429,34 +582,57 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ g, const unsigned *__restri
   q = Ar<T>::fapply(lexc, q);
 #pragma unroll
   for (int k = C - 1; k >= 0; k--) {
-    const int64_t i = r0 + tid * C + k;
-    if (i < n) {
-      const T x = y[k] - gg[k] * q;
-      if (st[k]) q = x;
-      z[i] = x;
-    }
+    const T x = y[k] - gg[k] * q;
+    if ((st >> k) & 1u) q = x;
+    sY[tid * C + k] = x; /* only this thread's rows: no barrier needed before */
   }
+  __syncthreads();
+  for (int k = tid; k < TILE; k += THREADS)
+    if (r0 + k < n) z[r0 + k] = sY[k];
 }
 
 /* Workspace layout: one function for the size and the solver. */
 struct Layout {
-  size_t g, bits, words, fagg, finc, bagg, binc, bytes;
+  size_t g, y, bits, words, fagg, finc, bagg, binc, xp, xpm, xe, xem, bytes;
   int64_t ntiles;
 };
+constexpr int NWORDS_PER_TILE = 4; /* fflag, sflag, bflag, xflag */
 template <typename T> Layout pdp_layout(int64_t n)
 {
+  typedef typename Ar<T>::S S;
+  typedef typename Ar<T>::M M;
   Layout L;
   L.ntiles = (n + TILE - 1) / TILE;
   const size_t nt = (size_t)L.ntiles;
   L.g = 0;
-  L.bits = gtsv__align(L.g + (size_t)n * sizeof(T));
+  L.y = gtsv__align(L.g + (size_t)n * sizeof(T));
+  L.bits = gtsv__align(L.y + (size_t)n * sizeof(T));
   L.words = gtsv__align(L.bits + nt * TW * sizeof(unsigned));
-  L.fagg = gtsv__align(L.words + (2 + 3 * nt) * sizeof(unsigned));
+  L.fagg = gtsv__align(L.words + (2 + NWORDS_PER_TILE * nt) * sizeof(unsigned));
   L.finc = gtsv__align(L.fagg + nt * sizeof(typename Ar<T>::G));
-  L.bagg = gtsv__align(L.finc + nt * sizeof(typename Ar<T>::S));
+  L.bagg = gtsv__align(L.finc + nt * sizeof(S));
   L.binc = gtsv__align(L.bagg + nt * sizeof(typename Ar<T>::F));
-  L.bytes = gtsv__align(L.binc + nt * sizeof(T));
+  L.xp = gtsv__align(L.binc + nt * sizeof(T));
+  L.xpm = gtsv__align(L.xp + nt * sizeof(S));
+  L.xe = gtsv__align(L.xpm + nt * sizeof(M));
+  L.xem = gtsv__align(L.xe + nt * sizeof(S));
+  L.bytes = gtsv__align(L.xem + nt * sizeof(M));
   return L;
+}
+
+template <typename T, int NM>
+gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T *dl, const T *d,
+                           const T *du, const T *z, T *y, T *g, unsigned *bits, const Msg<T> &m,
+                           unsigned long long *info, unsigned long long key_base)
+{
+  /* above 48 KiB of dynamic shared memory (double) the kernel must opt in */
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_forward_kernel<T, NM>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int)fwd_smem<T>()));
+  pdp_forward_kernel<T, NM><<<nt, THREADS, fwd_smem<T>(), stream>>>(n, dl, d, du, z, y, g, bits,
+                                                                    m, info, key_base);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  return GTSV_STATUS_SUCCESS;
 }
 
 /* Queue the solve of one system (nrhs columns) with key base key_base. */
@@ -473,27 +649,36 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   m.fflag = words + 2;
   m.sflag = words + 2 + nt;
   m.bflag = words + 2 + 2 * nt;
+  m.xflag = words + 2 + 3 * nt;
   m.fagg = reinterpret_cast<typename Ar<T>::G *>(ws + L.fagg);
   m.finc = reinterpret_cast<typename Ar<T>::S *>(ws + L.finc);
   m.bagg = reinterpret_cast<typename Ar<T>::F *>(ws + L.bagg);
   m.binc = reinterpret_cast<T *>(ws + L.binc);
-  T *g = reinterpret_cast<T *>(ws + L.g);
+  m.xp = reinterpret_cast<typename Ar<T>::S *>(ws + L.xp);
+  m.xpm = reinterpret_cast<typename Ar<T>::M *>(ws + L.xpm);
+  m.xe = reinterpret_cast<typename Ar<T>::S *>(ws + L.xe);
+  m.xem = reinterpret_cast<typename Ar<T>::M *>(ws + L.xem);
+  T *g = reinterpret_cast<T *>(ws + L.g), *y = reinterpret_cast<T *>(ws + L.y);
   unsigned *bits = reinterpret_cast<unsigned *>(ws + L.bits);
+  unsigned long long *info = h->cuda->info;
   for (int64_t c = 0; c < nrhs; c++) {
     T *z = B + c * ldb;
-    GTSV_CUDA_TRY(cudaMemsetAsync(words, 0, (2 + 3 * nt) * sizeof(unsigned), stream));
-    const int wf = c == 0;
+    gtsv_status s;
+    GTSV_CUDA_TRY(cudaMemsetAsync(words, 0, (2 + NWORDS_PER_TILE * nt) * sizeof(unsigned),
+                                  stream));
+    /* every column writes its own g and start bits: the splice checks read w,
+       so the pivots of two columns may differ where eq. 4.6 is a near tie */
     if (norm == GTSV_PDP_NORM_EVERY)
-      pdp_forward_kernel<T, GTSV_PDP_NORM_EVERY><<<(unsigned)nt, THREADS, 0, stream>>>(
-          n, dl, d, du, z, g, bits, m, wf, h->cuda->info, key_base);
+      s = launch_forward<T, GTSV_PDP_NORM_EVERY>(stream, (unsigned)nt, n, dl, d, du, z, y, g,
+                                                 bits, m, info, key_base);
     else if (norm == GTSV_PDP_NORM_NONE)
-      pdp_forward_kernel<T, GTSV_PDP_NORM_NONE><<<(unsigned)nt, THREADS, 0, stream>>>(
-          n, dl, d, du, z, g, bits, m, wf, h->cuda->info, key_base);
+      s = launch_forward<T, GTSV_PDP_NORM_NONE>(stream, (unsigned)nt, n, dl, d, du, z, y, g,
+                                                bits, m, info, key_base);
     else
-      pdp_forward_kernel<T, GTSV_PDP_NORM_THRESHOLD><<<(unsigned)nt, THREADS, 0, stream>>>(
-          n, dl, d, du, z, g, bits, m, wf, h->cuda->info, key_base);
-    GTSV_CUDA_TRY(cudaGetLastError());
-    pdp_backward_kernel<T><<<(unsigned)nt, THREADS, 0, stream>>>(n, g, bits, z, m, L.ntiles);
+      s = launch_forward<T, GTSV_PDP_NORM_THRESHOLD>(stream, (unsigned)nt, n, dl, d, du, z, y,
+                                                     g, bits, m, info, key_base);
+    if (s != GTSV_STATUS_SUCCESS) return s;
+    pdp_backward_kernel<T><<<(unsigned)nt, THREADS, 0, stream>>>(n, y, g, bits, z, m, L.ntiles);
     GTSV_CUDA_TRY(cudaGetLastError());
   }
   return GTSV_STATUS_SUCCESS;
