@@ -7,77 +7,130 @@
  * two-state machine scanned alongside. pdp_host_gen.c is the reference and the
  * specification: the same steps with chunks where this file has tiles.
  *
- * Two kernels per right-hand side column, each one pass over the rows:
- *   pdp_forward_kernel: a block takes a tile of TILE = THREADS x C rows (tile
- *     number from an atomic ticket), stages dl, d, du, z of its rows (and one row
- *     above, two below) in shared memory, and
- *       1. each thread composes the 3x3 aggregate of its C rows (sequential);
- *          Kogge-Stone over the warp (shuffles), then over the warps (shared);
- *       2. look-back (below) gives the state entering the tile; every thread's
- *          entering state is that, times its warp's and its lane's exclusive
- *          aggregates; it re-runs its rows (theta, w, pivot choice eq. 4.6);
- *       3. the same for the pivot-structure map (2 bits), scan and look-back;
- *       4. fused: y of L B y = z over z, g of M^T, a start bit per row (packed in
- *          shared memory, 32 rows per word), the pivot check at block starts.
+ * Why products alone are not enough (bench/results/pdp-host-order-2026-11-22.md,
+ * tools/gtsv-pdp-order.c). A product of transfer matrices is normwise accurate,
+ * but the state it hands a thread is not the one the sequential recurrence reaches:
+ * on random matrices every thread boundary then splices two trajectories that differ
+ * by 10^2..10^3 rounding errors (100..400x LAPACK's residual at n >= 1e5), and where
+ * theta follows a subdominant solution (thesis type 13, dorr) the product keeps only
+ * the dominant direction and the state is wrong in every digit. What is accurate is
+ * the recurrence run row by row, spliced only where two runs agree to a few
+ * rounding errors (pdp_consistent): such a splice is a perturbation of a few ulps
+ * of the last rows' coefficients, i.e. backward stable.
+ *
+ * The checked splice. A tile is TILE = 128 threads x C = 16 rows.
+ *   1. each thread composes the 3x3 aggregate of 16 rows shifted WARM = 16 rows up;
+ *      Kogge-Stone over the warp (shuffles) and over the warps (shared); the tile's
+ *      product state comes from the product look-back (below);
+ *   2. each thread's provisional start: that state times its exclusive products,
+ *      then WARM rows run row by row (the warm-up damps the part of the error that
+ *      is not along the dominant direction, which is all random matrices need);
+ *   3. rounds (settle()): every thread runs its 16 rows, keeping the magnitudes of
+ *      the last terms (pdp_step_mag); a thread whose start is not its predecessor's
+ *      exit up to KERR = 8 rounding errors takes that exit and runs again; at most
+ *      ROUNDS = 8 rounds (random n = 2^22: at most 5, on the host emulation);
+ *   4. the tile is kept when its rounds settled and its first thread's start is the
+ *      exact exit E of the tile above up to KERR errors (the exact-exit channel,
+ *      below). Otherwise it is redone: the first thread takes E and the rounds run
+ *      until they settle, at most THREADS + 1 (each round fixes at least one more
+ *      thread, so this is the sequential recurrence at worst). That is the fallback:
+ *      on the GPU, stream-ordered, and it degenerates to the host reference's
+ *      sequential recurrence, which is accurate on dorr where DP_SEQ's pivots are
+ *      not (dorr n = 8192 on the host emulation: 0.37x LAPACK's residual; 127 rounds
+ *      in a redone tile). Every tile's exit E_t is then the sequential recurrence up
+ *      to splices of KERR errors.
+ *   5. pivot choices (eq. 4.6) from the final starts, the pivot-structure map, its
+ *      scans and look-back; 6. y of L B y = z, g of M^T, a start bit per row (packed
+ *      in shared memory, 32 rows per word), the pivot check at block starts; y and g
+ *      go through shared memory to the workspace in whole rows (coalesced).
  *   pdp_backward_kernel: tiles from the bottom (ticket order reversed): the affine
  *     map q -> m q + c of each thread's rows, warp and block scans from below,
- *     look-back, x_i = y_i - g_i q written over y.
- * Example, TILE = 1024, n = 2500: 3 tiles. Tile 0 knows its entering state
- * (theta_{-1} = 1, theta_{-2} = 0, w = 0) and posts its INC at once; tile 1 posts its
- * AGG, waits for tile 0's flag (INC), applies its own aggregate, posts INC; tile 2
- * finds tile 1's flag at AGG, walks back to tile 0's INC and applies tile 1's AGG
- * to it: the same product tile 1 computes for its INC. Its last row, 2499, takes a
- * 1x1 pivot (forced); x_2499 = y_2499, and its q goes up to tile 1 by the backward
- * look-back.
+ *     look-back, x_i = y_i - g_i q written into B.
+ * The forward kernel only reads B (its rows are the warm-up rows of the tile below,
+ * read at any time), and writes y to the workspace; the backward kernel, next in
+ * stream order, writes x into B.
  *
- * Unified tiling (4.2.2): the tile's inputs live in shared memory (one copy),
- * each thread's C states (3C values) and its scan operands in registers; nothing
- * is spilled to global memory. Kernel fusion (4.2.3): decomposition, L and B
- * solves in one kernel; M^T in the second (it runs the other way).
+ * Example, n = 4100: 3 tiles. Tile 0 knows its entering state (theta_{-1} = 1,
+ * theta_{-2} = 0, w = 0), settles, and posts its exit as exact (FIN_EQ). Tile 1's
+ * thread 0 starts from the product state before row 2032 and runs rows 2032..2047;
+ * if its start at row 2048 agrees with tile 0's exit to 8 errors and its rounds
+ * settled, its own exit is exact too; if not, it takes tile 0's exit and reruns.
+ * Tile 2 holds rows 4096..4099 (thread 0 only); its last row takes a 1x1 pivot
+ * (forced), x_4099 = y_4099, and its q goes up to tile 1 by the backward look-back.
+ *
+ * Unified tiling (4.2.2): the tile's inputs live in shared memory (one copy, dynamic
+ * shared memory: 66 KB in double), each thread's start, scan operands and outputs
+ * in registers; nothing is spilled to global memory. Kernel fusion (4.2.3):
+ * decomposition, L and B solves in one kernel; M^T in the second (it runs the
+ * other way).
  *
  * Inter-block message passing (4.2.1) and the memory-model argument.
- * Each tile t has, per channel (forward state, pivot structure, backward q), a
- * 32-bit flag word (INVALID = 0, so one memset per column resets all) and payload
- * slots: AGG (its own aggregate, known without any other tile) and INC (the state
- * after the tile, known once its entering state is). The producer (thread 0 of
- * the block) writes the payload with plain stores, then stores the flag with
- * cuda::atomic_ref<..., thread_scope_device>::store(memory_order_release): the
- * release orders the payload stores (and, through the preceding __syncthreads,
- * the block's loads of its tile) before the flag at device scope. The consumer
- * spins on atomic_ref::load(memory_order_acquire); when it sees AGG or INC, the
- * acquire synchronises-with that release, so its later plain loads of that slot
- * see the payload (the PTX model makes this hold through the L1; no 128-byte
- * atomicity of Fermi is assumed). A payload slot is written once, before its flag,
- * and never changes, so reading the AGG slot after a later INC store is also fine.
- * The pivot-structure message is 2 bits and lives inside its flag word (one
- * atomic store: no separate payload). Progress: tile numbers come from an atomic
- * ticket taken when a block starts, so a tile only ever waits for tiles whose
- * blocks are already running, and a running block publishes AGG without waiting:
- * no deadlock whatever the scheduling order. The y written over z by tile t can
- * not race with tile t-1's read of z (its halo row): tile t writes only after it
- * acquired tile t-1's flag, which tile t-1 released after reading its tile.
+ * Each tile t has, per channel, a 32-bit flag word (INVALID = 0, so one memset per
+ * column resets all) and payload slots:
+ *   forward product state: AGG (its aggregate, known without any other tile), INC
+ *     (the product state after the tile);
+ *   pivot structure: 2 bits inside the flag word itself (one atomic store);
+ *   backward q: AGG and INC as the forward product state;
+ *   exact exit: PROV (slot xp: the exit of its provisional rounds, with the
+ *     magnitudes), then OK or BAD (whether it settled and agrees with the PROV exit
+ *     of the tile above: the flag alone), then FIN_EQ (its exact exit is its PROV
+ *     exit, bitwise) or FIN_NE (it was redone; slot xe holds the exit).
+ * The producer (thread 0 of the block) writes a payload slot with plain stores, then
+ * stores the flag with cuda::atomic_ref<..., thread_scope_device>::store(
+ * memory_order_release): the release orders the payload stores (and, through the
+ * preceding __syncthreads, the block's shared-memory results they come from) before
+ * the flag at device scope. The consumer spins on atomic_ref::load(
+ * memory_order_acquire) until the flag reaches the value it needs; the acquire
+ * synchronises-with the release that stored that value, and flag values only grow
+ * (each tile's flags are stored by one thread, in program order, so a later value
+ * is also ordered after the earlier payloads): its later plain loads of the slots
+ * that value advertises see the payload (the PTX model makes this hold through the
+ * L1; no 128-byte atomicity of Fermi is assumed). Every slot is written once, before
+ * the first flag that advertises it, and never changes.
+ * Progress: tile numbers come from an atomic ticket taken when a block starts, so a
+ * tile only ever waits for tiles with smaller numbers, whose blocks are already
+ * running; each wait is for a value that tile posts after waiting only on tiles
+ * with smaller numbers still (tile 0 waits on nobody): no cycle, no deadlock
+ * whatever the scheduling order.
  *
- * Determinism (the 1000-solve stress test). A decoupled look-back that folds
- * "whatever predecessors have published" would round differently from run to run.
- * Here the consumer walks back to the nearest INC, then applies the AGGs in row
- * order to that state, one vector-matrix product at a time: exactly the operations
- * the predecessors use for their own INC (the same __noinline__ function), so the
- * state entering a tile is bitwise the same whichever predecessors were done.
+ * Exact-exit look-back. Tile t (> 0), after its provisional rounds, posts PROV,
+ * waits for PROV of t-1 and computes ok_t = settled && start agrees with P_{t-1};
+ * posts OK or BAD. If ok, it walks back over tiles whose flag is OK until it meets
+ * FIN_EQ (then E_{t-1} = P_{t-1} bitwise: by induction every OK tile above kept its
+ * PROV exit) or BAD / FIN_NE (unknown). Only then does it wait for FIN of t-1 and
+ * check against E_{t-1} itself. So on matrices whose tiles settle the chain is
+ * decoupled like the product look-back; around a redone tile the tiles wait.
+ *
+ * Determinism (the 1000-solve stress test). The product look-back walks back to the
+ * nearest INC, then applies the AGGs in row order to that state, one vector-matrix
+ * product at a time: exactly the operations the predecessors use for their own INC
+ * (the same __noinline__ function), so the state entering a tile is bitwise the same
+ * whichever predecessors were done. The exact exit E_t is a function of the data:
+ * E_t = P_t if tile t settled and agrees with E_{t-1}, else the redo from E_{t-1};
+ * the walk-back only decides, from facts that do not depend on timing (OK bits,
+ * FIN_EQ), when E_{t-1} = P_{t-1} is already known. The rounds are block-wide and
+ * barrier-separated. So every column's answer is bitwise reproducible.
+ *
+ * Multiple right-hand sides (4.3.2): the two kernels per column. The splice checks
+ * read w (which depends on the column), so where eq. 4.6 is a near tie two columns
+ * may choose different pivots; each column therefore writes its own g and start
+ * bits, and the backward pass of a column reads its own.
  *
  * Bytes per row (DESIGN.md section 4; T = 8 double, 4 float; one column):
  *   forward:  read dl, d, du, z (4T); write y (T), g (T), 1 start bit
  *   backward: read y, g (2T) + 1 bit; write x (T)
  *   = 9T + 1/4 B: 72.25 B/row double, 36.25 B/row float (floor 5T: 40, 20);
- *   per-tile messages (about 13T per 1024 rows) and the halo rows (3 of 1024) are
- *   below 1%. Further columns: the same 9T each (the factor is recomputed, with
- *   bitwise the same pivots, rather than stored: storing L and B would write and
- *   read more than re-reading dl, d, du). Bound: E <= 40/72.25 = 55% in double.
- * Workspace: g (n T), start bits (n/8 B), messages: about 1.15 n T, under the
- * 0.6 x (4 n T) allowed.
+ *   the halo (WARM + 3 rows of 2048) and the per-tile messages add about 1%.
+ *   Bound: E <= 40/72.25 = 55% in double. The work per row is about 4 runs of the
+ *   recurrence (aggregate, warm-up, rounds, pivots, outputs) instead of 2.
+ * Workspace: g and y (2 n T), start bits (n/8 B), messages (about 40 T per 2048
+ * rows): about 0.51 x the input (4 n T), under the 0.6 allowed.
  *
- * Not done on the GPU (the host reference has it): the cancellation guard of
- * pdp_apply_lost at chunk boundaries; matrices whose theta follows a subdominant
- * solution (thesis type 13, dorr) lose accuracy at tile and thread boundaries.
+ * Not done on the GPU: the host reference's cancellation guard (pdp_apply_lost) is
+ * not needed (the splice check replaces it). A matrix with Inf/NaN states (NONE
+ * normalisation, overflowing w after an exactly singular row) never settles: its
+ * tiles are redone with THREADS + 1 rounds each, serially; slow, and reported
+ * through gtsv_get_info where a pivot is bad.
  */
 #include <cuda/atomic>
 #include <cuda_runtime.h>
