@@ -148,6 +148,10 @@ constexpr int TW = TILE / 32;         /* start-bit words per tile */
 constexpr int WARM = 16;              /* warm-up rows before a thread's first row */
 constexpr int OFF = WARM + 1;         /* shared index of the tile's first row */
 constexpr int SROWS = TILE + WARM + 3; /* staged rows: WARM + 1 above, 2 below */
+/* shared index of staged row j, one pad word per 16 rows: a warp's threads read
+   rows 16 apart, which would all fall in one bank (double: 32-way conflicts) */
+__host__ __device__ constexpr int sp(int j) { return j + (j >> 4); }
+constexpr int SPAD = sp(SROWS - 1) + 1;
 constexpr int ROUNDS = 8;             /* provisional rounds of the checked splice */
 constexpr int REDO_ROUNDS = THREADS + 1; /* enough for the sequential recurrence */
 constexpr double KERR = 8.0;          /* rounding errors a splice may differ by */
@@ -294,7 +298,7 @@ __device__ int settle(typename Ar<T>::S &tin, typename Ar<T>::S *sOut,
 #pragma unroll
     for (int k = 0; k < C; k++)
       if (tr0 + k < n)
-        Ar<T>::stepm(&s, &m, rw.A[j0 + k], rw.B[j0 + k], rw.C[j0 + k - 1], rw.Z[j0 + k], NM);
+        Ar<T>::stepm(&s, &m, rw.A[sp(j0 + k)], rw.B[sp(j0 + k)], rw.C[sp(j0 + k - 1)], rw.Z[sp(j0 + k)], NM);
     sOut[tid] = s;
     sMag[tid] = m;
     __syncthreads();
@@ -309,7 +313,7 @@ __device__ int settle(typename Ar<T>::S &tin, typename Ar<T>::S *sOut,
 }
 
 /* dynamic shared memory of the forward kernel: dl, d, du, z of SROWS rows */
-template <typename T> constexpr size_t fwd_smem() { return 4 * (size_t)SROWS * sizeof(T); }
+template <typename T> constexpr size_t fwd_smem() { return 4 * (size_t)SPAD * sizeof(T); }
 
 /* Forward: factor, L and B solves; y, g and start bits out (workspace). z is only
    read (its rows are other tiles' warm-up rows). */
@@ -324,7 +328,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   typedef typename Ar<T>::G G;
   typedef typename Ar<T>::M M;
   extern __shared__ __align__(16) unsigned char smem[];
-  T *sA = reinterpret_cast<T *>(smem), *sB = sA + SROWS, *sC = sB + SROWS, *sZ = sC + SROWS;
+  T *sA = reinterpret_cast<T *>(smem), *sB = sA + SPAD, *sC = sB + SPAD, *sZ = sC + SPAD;
   __shared__ G sWarp[NWARPS];
   __shared__ S sIn, sE, sOut[THREADS];
   __shared__ M sMag[THREADS];
@@ -339,10 +343,10 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   /* stage rows r0-OFF .. r0+TILE+1; zero outside */
   for (int j = tid; j < SROWS; j += THREADS) {
     const int64_t i = r0 - OFF + j;
-    sA[j] = (i >= 1 && i < n) ? dl[i] : T(0);
-    sB[j] = (i >= 0 && i < n) ? dd[i] : T(0);
-    sC[j] = (i >= 0 && i < n - 1) ? du[i] : T(0);
-    sZ[j] = (i >= 0 && i < n) ? z[i] : T(0);
+    sA[sp(j)] = (i >= 1 && i < n) ? dl[i] : T(0);
+    sB[sp(j)] = (i >= 0 && i < n) ? dd[i] : T(0);
+    sC[sp(j)] = (i >= 0 && i < n - 1) ? du[i] : T(0);
+    sZ[sp(j)] = (i >= 0 && i < n) ? z[i] : T(0);
   }
   for (int w = tid; w < TW; w += THREADS) sBits[w] = 0u;
   __syncthreads();
@@ -358,7 +362,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   for (int k = 0; k < C; k++) {
     const int64_t i = tr0 - WARM + k;
     const int j = j0 - WARM + k;
-    if (i >= 0 && i < n) Ar<T>::row(&agg, sA[j], sB[j], sC[j - 1], sZ[j], NM);
+    if (i >= 0 && i < n) Ar<T>::row(&agg, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
   }
   G inc = agg;
 #pragma unroll
@@ -410,7 +414,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   for (int k = 0; k < WARM; k++) {
     const int64_t i = tr0 - WARM + k;
     const int j = j0 - WARM + k;
-    if (i >= 0 && i < n) Ar<T>::step(&tin, sA[j], sB[j], sC[j - 1], sZ[j], NM);
+    if (i >= 0 && i < n) Ar<T>::step(&tin, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
   }
 
   /* 4. the checked splice inside the tile, then against the exact exit of the
@@ -476,9 +480,9 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
       const int64_t i = tr0 + k;
       const int j = j0 + k;
       if (i < n) {
-        Ar<T>::step(&s, sA[j], sB[j], sC[j - 1], sZ[j], NM);
-        const int one = i == n - 1 || Ar<T>::one(s.t0, s.t1, sC[j], sA[j + 1], sB[j + 1],
-                                                 sC[j + 1], sA[j + 2]);
+        Ar<T>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+        const int one = i == n - 1 || Ar<T>::one(s.t0, s.t1, sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)],
+                                                 sC[sp(j + 1)], sA[sp(j + 2)]);
         ones |= (unsigned)one << k;
         map = gtsv_pdp_fsm_compose(gtsv_pdp_fsm_row(one), map);
       }
@@ -535,8 +539,8 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
       if (i < n) {
         const int one = (ones >> k) & 1u;
         T piv;
-        Ar<T>::step(&s, sA[j], sB[j], sC[j - 1], sZ[j], NM);
-        Ar<T>::out(s, st && !one, sZ[j + 1], sC[j], sA[j + 1], sB[j + 1], sC[j + 1], &yv[k],
+        Ar<T>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+        Ar<T>::out(s, st && !one, sZ[sp(j + 1)], sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)], sC[sp(j + 1)], &yv[k],
                    &gv[k], &piv);
         if (st && Ar<T>::bad(piv)) gtsv__report_singular(info, key_base + (unsigned long long)i);
         if (st) atomicOr(&sBits[(tid * C + k) >> 5], 1u << ((tid * C + k) & 31));
@@ -547,14 +551,14 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   __syncthreads();
 #pragma unroll
   for (int k = 0; k < C; k++) {
-    sA[tid * C + k] = yv[k];
-    sB[tid * C + k] = gv[k];
+    sA[sp(tid * C + k)] = yv[k];
+    sB[sp(tid * C + k)] = gv[k];
   }
   __syncthreads();
   for (int k = tid; k < TILE; k += THREADS)
     if (r0 + k < n) {
-      y[r0 + k] = sA[k];
-      g[r0 + k] = sB[k];
+      y[r0 + k] = sA[sp(k)];
+      g[r0 + k] = sB[sp(k)];
     }
   for (int w = tid; w < TW; w += THREADS) bits[tile * TW + w] = sBits[w];
 }
@@ -568,7 +572,7 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
                     int64_t ntiles)
 {
   typedef typename Ar<T>::F F;
-  __shared__ T sY[TILE], sG[TILE];
+  __shared__ T sY[sp(TILE - 1) + 1], sG[sp(TILE - 1) + 1];
   __shared__ F sWarp[NWARPS];
   __shared__ T sQ;
   __shared__ unsigned sTile;
@@ -577,8 +581,8 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
   __syncthreads();
   const int64_t tile = ntiles - 1 - (int64_t)sTile, r0 = tile * TILE;
   for (int k = tid; k < TILE; k += THREADS) {
-    sY[k] = r0 + k < n ? yg[r0 + k] : T(0);
-    sG[k] = r0 + k < n ? g[r0 + k] : T(0);
+    sY[sp(k)] = r0 + k < n ? yg[r0 + k] : T(0);
+    sG[sp(k)] = r0 + k < n ? g[r0 + k] : T(0);
   }
   __syncthreads();
 
@@ -588,8 +592,8 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
 #pragma unroll
   for (int k = C - 1; k >= 0; k--) {
     const int64_t i = r0 + tid * C + k;
-    y[k] = sY[tid * C + k];
-    gg[k] = sG[tid * C + k];
+    y[k] = sY[sp(tid * C + k)];
+    gg[k] = sG[sp(tid * C + k)];
     if (i < n) {
       const unsigned b = (bits[i >> 5] >> (i & 31)) & 1u;
       st |= b << k;
@@ -637,11 +641,11 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
   for (int k = C - 1; k >= 0; k--) {
     const T x = y[k] - gg[k] * q;
     if ((st >> k) & 1u) q = x;
-    sY[tid * C + k] = x; /* only this thread's rows: no barrier needed before */
+    sY[sp(tid * C + k)] = x; /* only this thread's rows: no barrier needed before */
   }
   __syncthreads();
   for (int k = tid; k < TILE; k += THREADS)
-    if (r0 + k < n) z[r0 + k] = sY[k];
+    if (r0 + k < n) z[r0 + k] = sY[sp(k)];
 }
 
 /* Workspace layout: one function for the size and the solver. */
