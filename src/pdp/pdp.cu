@@ -46,6 +46,12 @@
  *   pdp_backward_kernel: tiles from the bottom (ticket order reversed): the affine
  *     map q -> m q + c of each thread's rows, warp and block scans from below,
  *     look-back, x_i = y_i - g_i q written into B.
+ * Compiled without FMA contraction (-fmad=false, src/pdp/CMakeLists.txt): theta
+ * must round alike where the step forms it and where pdp_out forms theta_{i+1} of
+ * a 2x2 pivot, as in the host reference. With contraction the first GPU run of
+ * this design measured dorr n = 512 at 1.23e5 (LAPACK 9.04) and random n = 2^20
+ * at 1300x LAPACK; the host emulation built with contraction agrees (1.5e4x, and
+ * 12.5x on its random 2^20), and without it gives 1.55x and 1.8x.
  * The forward kernel only reads B (its rows are the warm-up rows of the tile below,
  * read at any time), and writes y to the workspace; the backward kernel, next in
  * stream order, writes x into B.
@@ -97,9 +103,11 @@
  * waits for PROV of t-1 and computes ok_t = settled && start agrees with P_{t-1};
  * posts OK or BAD. If ok, it walks back over tiles whose flag is OK until it meets
  * FIN_EQ (then E_{t-1} = P_{t-1} bitwise: by induction every OK tile above kept its
- * PROV exit) or BAD / FIN_NE (unknown). Only then does it wait for FIN of t-1 and
- * check against E_{t-1} itself. So on matrices whose tiles settle the chain is
- * decoupled like the product look-back; around a redone tile the tiles wait.
+ * PROV exit) or BAD / FIN_NE at tile j; then it waits for the FIN of j+1, j+2, ...
+ * in turn and stops at the first FIN_EQ (the OK tiles after it kept their exits).
+ * Only when none is (or it is BAD itself) does it take E_{t-1} from the FIN of t-1
+ * and check against it. So on matrices whose tiles settle the chain is decoupled
+ * like the product look-back, and a redone tile delays only its next neighbour.
  *
  * Determinism (the 1000-solve stress test). The product look-back walks back to the
  * nearest INC, then applies the AGGs in row order to that state, one vector-matrix
@@ -434,15 +442,19 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
       wait_flag(&msg.xflag[tile - 1], XF_PROV);
       const int ok = settled && Ar<T>::cons(msg.xp[tile - 1], msg.xpm[tile - 1], tin);
       post_flag(&msg.xflag[tile], ok ? XF_OK : XF_BAD);
+      /* is E_{t-1} = P_{t-1} known? Up over OK tiles to the first that is not;
+         FIN_EQ there: yes. BAD or FIN_NE at j: then down again, tile by tile, to
+         the first FIN_EQ below j (the OK tiles after it kept their PROV exits), so
+         that one redone tile does not make every later tile wait in a chain */
       int exact = 0;
-      if (ok)
-        for (int64_t j = tile - 1;; j--) { /* tile 0 never posts XF_OK */
-          const unsigned v = wait_flag(&msg.xflag[j], XF_OK);
-          if (v != XF_OK) {
-            exact = v == XF_FIN_EQ;
-            break;
-          }
-        }
+      int64_t j = tile - 1;
+      if (ok) {
+        unsigned v;
+        while ((v = wait_flag(&msg.xflag[j], XF_OK)) == XF_OK) j--; /* tile 0: no OK */
+        exact = v == XF_FIN_EQ;
+        for (j = j + 1; !exact && j < tile; j++)
+          exact = wait_flag(&msg.xflag[j], XF_FIN_EQ) == XF_FIN_EQ;
+      }
       if (exact) {
         keep = 1; /* E_{t-1} is P_{t-1} bitwise: ok was the check against it */
       } else {
