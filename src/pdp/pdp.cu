@@ -27,8 +27,10 @@
  *      is not along the dominant direction, which is all random matrices need);
  *   3. rounds (settle()): every thread runs its 16 rows, keeping the magnitudes of
  *      the last terms (pdp_step_mag); a thread whose start is not its predecessor's
- *      exit up to KERR = 8 rounding errors takes that exit and runs again; at most
- *      ROUNDS = 8 rounds (random n = 2^22: at most 5, on the host emulation);
+ *      exit up to KERR = 2 rounding errors takes that exit and runs again; at most
+ *      ROUNDS = 8 rounds (random n = 2^20: at most 5, on the host emulation; KERR
+ *      = 8 left force_2x2 n = 513 at 0.85 of the acceptance bound in double, 1.3
+ *      in float, KERR = 2 at 0.56; about 11% of thread starts are then repaired);
  *   4. the tile is kept when its rounds settled and its first thread's start is the
  *      exact exit E of the tile above up to KERR errors (the exact-exit channel,
  *      below). Otherwise it is redone: the first thread takes E and the rounds run
@@ -46,6 +48,15 @@
  *   pdp_backward_kernel: tiles from the bottom (ticket order reversed): the affine
  *     map q -> m q + c of each thread's rows, warp and block scans from below,
  *     look-back, x_i = y_i - g_i q written into B.
+ * Precision. The recurrences run in double for float data too: dl, d, du, z are
+ * read as float, every state, aggregate, message and the backward q are double,
+ * y, g and x are rounded to float on the way out (the bytes moved are float's).
+ * In float the recurrences themselves lose too much where the matrix is nearly
+ * singular: the float host reference fails a near-singular n = 64 system at 5.1x
+ * the acceptance bound (DP_SEQ passes it); computed in double, with y and g
+ * rounded to float, the worst system of the five test kinds (n = 64, 513, 4097,
+ * 1000 systems each) is at 0.04 of the bound. FP64 is not the H200's bottleneck.
+ *
  * Compiled without FMA contraction (-fmad=false, src/pdp/CMakeLists.txt): theta
  * must round alike where the step forms it and where pdp_out forms theta_{i+1} of
  * a 2x2 pivot, as in the host reference. With contraction the first GPU run of
@@ -162,7 +173,7 @@ __host__ __device__ constexpr int sp(int j) { return j + (j >> 4); }
 constexpr int SPAD = sp(SROWS - 1) + 1;
 constexpr int ROUNDS = 8;             /* provisional rounds of the checked splice */
 constexpr int REDO_ROUNDS = THREADS + 1; /* enough for the sequential recurrence */
-constexpr double KERR = 8.0;          /* rounding errors a splice may differ by */
+constexpr double KERR = 2.0;          /* rounding errors a splice may differ by */
 
 /* flag values */
 constexpr unsigned F_AGG = 1u, F_INC = 2u;
@@ -170,7 +181,8 @@ constexpr unsigned S_AGG = 4u, S_INC = 8u; /* pivot-structure word: kind | bits 
 /* exact-exit channel, in the order a tile posts them */
 constexpr unsigned XF_PROV = 1u, XF_OK = 2u, XF_BAD = 3u, XF_FIN_EQ = 4u, XF_FIN_NE = 5u;
 
-/* C++ names for the precision-generic C functions of pdp_arith.h */
+/* C++ names for the precision-generic C functions of pdp_arith.h (double only:
+   the kernels compute in double for both precisions, see the header) */
 template <typename T> struct Ar;
 #define GTSV_PDP_AR(T, P)                                                               \
   template <> struct Ar<T> {                                                            \
@@ -223,7 +235,7 @@ template <typename T> struct Ar;
     static __device__ __forceinline__ F fcomp(F l, F e) { return gtsv_##P##_pdp_aff_compose(l, e); } \
     static __device__ __forceinline__ T fapply(F f, T q) { return gtsv_##P##_pdp_aff_apply(f, q); } \
   };
-GTSV_PDP_AR(float, s)
+
 GTSV_PDP_AR(double, d)
 #undef GTSV_PDP_AR
 
@@ -292,26 +304,26 @@ template <typename T> struct Rows {
    start is not its predecessor's exit up to KERR errors takes that exit. Returns
    the rounds after which nothing changed, or R (then sOut is stale). */
 template <typename T, int NM>
-__device__ int settle(typename Ar<T>::S &tin, typename Ar<T>::S *sOut,
-                      typename Ar<T>::M *sMag, Rows<T> rw, int64_t n, int64_t tr0, int j0,
+__device__ int settle(typename Ar<double>::S &tin, typename Ar<double>::S *sOut,
+                      typename Ar<double>::M *sMag, Rows<T> rw, int64_t n, int64_t tr0, int j0,
                       int R)
 {
-  typedef typename Ar<T>::S S;
-  typedef typename Ar<T>::M M;
+  typedef typename Ar<double>::S S;
+  typedef typename Ar<double>::M M;
   const int tid = threadIdx.x;
   int r;
   for (r = 0; r < R; r++) {
     S s = tin;
-    M m = Ar<T>::mzero();
+    M m = Ar<double>::mzero();
 #pragma unroll
     for (int k = 0; k < C; k++)
       if (tr0 + k < n)
-        Ar<T>::stepm(&s, &m, rw.A[sp(j0 + k)], rw.B[sp(j0 + k)], rw.C[sp(j0 + k - 1)], rw.Z[sp(j0 + k)], NM);
+        Ar<double>::stepm(&s, &m, rw.A[sp(j0 + k)], rw.B[sp(j0 + k)], rw.C[sp(j0 + k - 1)], rw.Z[sp(j0 + k)], NM);
     sOut[tid] = s;
     sMag[tid] = m;
     __syncthreads();
     int changed = 0;
-    if (tid > 0 && tr0 < n && !Ar<T>::cons(sOut[tid - 1], sMag[tid - 1], tin)) {
+    if (tid > 0 && tr0 < n && !Ar<double>::cons(sOut[tid - 1], sMag[tid - 1], tin)) {
       tin = sOut[tid - 1];
       changed = 1;
     }
@@ -329,12 +341,12 @@ template <typename T, int NM>
 __global__ void __launch_bounds__(THREADS)
 pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
                    const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
-                   T *__restrict__ g, unsigned *__restrict__ bits, Msg<T> msg,
+                   T *__restrict__ g, unsigned *__restrict__ bits, Msg<double> msg,
                    unsigned long long *info, unsigned long long key_base)
 {
-  typedef typename Ar<T>::S S;
-  typedef typename Ar<T>::G G;
-  typedef typename Ar<T>::M M;
+  typedef typename Ar<double>::S S;
+  typedef typename Ar<double>::G G;
+  typedef typename Ar<double>::M M;
   extern __shared__ __align__(16) unsigned char smem[];
   T *sA = reinterpret_cast<T *>(smem), *sB = sA + SPAD, *sC = sB + SPAD, *sZ = sC + SPAD;
   __shared__ G sWarp[NWARPS];
@@ -365,29 +377,29 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
 
   /* 1. the aggregate of this thread's rows shifted up by WARM, inclusive scans over
      the warp and the block (the tile's: rows r0-WARM .. r0+TILE-WARM-1) */
-  G agg = Ar<T>::id();
+  G agg = Ar<double>::id();
 #pragma unroll
   for (int k = 0; k < C; k++) {
     const int64_t i = tr0 - WARM + k;
     const int j = j0 - WARM + k;
-    if (i >= 0 && i < n) Ar<T>::row(&agg, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+    if (i >= 0 && i < n) Ar<double>::row(&agg, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
   }
   G inc = agg;
 #pragma unroll
   for (int d = 1; d < 32; d <<= 1) {
-    G o = shfl_up_agg<T>(inc, d);
-    if (lane >= d) inc = Ar<T>::comp(inc, o, NM);
+    G o = shfl_up_agg<double>(inc, d);
+    if (lane >= d) inc = Ar<double>::comp(inc, o, NM);
   }
-  G lexc = shfl_up_agg<T>(inc, 1);
-  if (lane == 0) lexc = Ar<T>::id();
+  G lexc = shfl_up_agg<double>(inc, 1);
+  if (lane == 0) lexc = Ar<double>::id();
   if (lane == 31) sWarp[wid] = inc;
   __syncthreads();
   if (wid == 0) {
-    G wv = lane < NWARPS ? sWarp[lane] : Ar<T>::id();
+    G wv = lane < NWARPS ? sWarp[lane] : Ar<double>::id();
 #pragma unroll
     for (int d = 1; d < NWARPS; d <<= 1) {
-      G o = shfl_up_agg<T>(wv, d);
-      if (lane >= d) wv = Ar<T>::comp(wv, o, NM);
+      G o = shfl_up_agg<double>(wv, d);
+      if (lane >= d) wv = Ar<double>::comp(wv, o, NM);
     }
     __syncwarp();
     if (lane < NWARPS) sWarp[lane] = wv; /* now inclusive over warps */
@@ -399,30 +411,30 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     const G tagg = sWarp[NWARPS - 1];
     S s;
     if (tile == 0) {
-      s = Ar<T>::init();
+      s = Ar<double>::init();
     } else {
       msg.fagg[tile] = tagg;
       post_flag(&msg.fflag[tile], F_AGG);
       int64_t j = tile - 1;
       while (wait_flag(&msg.fflag[j]) != F_INC) j--; /* tile 0 posts INC only */
       s = msg.finc[j];
-      for (j = j + 1; j < tile; j++) s = tile_apply<T, NM>(msg.fagg[j], s);
+      for (j = j + 1; j < tile; j++) s = tile_apply<double, NM>(msg.fagg[j], s);
     }
     sIn = s;
-    msg.finc[tile] = tile_apply<T, NM>(tagg, s);
+    msg.finc[tile] = tile_apply<double, NM>(tagg, s);
     post_flag(&msg.fflag[tile], F_INC);
   }
   __syncthreads();
 
   /* 3. the thread's provisional start: the product state, then WARM rows run */
   S tin = sIn;
-  if (wid > 0) tin = Ar<T>::apply(sWarp[wid - 1], tin, NM);
-  tin = Ar<T>::apply(lexc, tin, NM);
+  if (wid > 0) tin = Ar<double>::apply(sWarp[wid - 1], tin, NM);
+  tin = Ar<double>::apply(lexc, tin, NM);
 #pragma unroll
   for (int k = 0; k < WARM; k++) {
     const int64_t i = tr0 - WARM + k;
     const int j = j0 - WARM + k;
-    if (i >= 0 && i < n) Ar<T>::step(&tin, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+    if (i >= 0 && i < n) Ar<double>::step(&tin, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
   }
 
   /* 4. the checked splice inside the tile, then against the exact exit of the
@@ -432,7 +444,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     const S P = sOut[kl];
     const M mP = sMag[kl];
     int keep;
-    S E = Ar<T>::init();
+    S E = Ar<double>::init();
     msg.xp[tile] = P;
     msg.xpm[tile] = mP;
     post_flag(&msg.xflag[tile], XF_PROV);
@@ -440,7 +452,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
       keep = settled; /* its start is the exact initial state */
     } else {
       wait_flag(&msg.xflag[tile - 1], XF_PROV);
-      const int ok = settled && Ar<T>::cons(msg.xp[tile - 1], msg.xpm[tile - 1], tin);
+      const int ok = settled && Ar<double>::cons(msg.xp[tile - 1], msg.xpm[tile - 1], tin);
       post_flag(&msg.xflag[tile], ok ? XF_OK : XF_BAD);
       /* is E_{t-1} = P_{t-1} known? Up over OK tiles to the first that is not;
          FIN_EQ there: yes. BAD or FIN_NE at j: then down again, tile by tile, to
@@ -460,7 +472,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
       } else {
         wait_flag(&msg.xflag[tile - 1], XF_FIN_EQ);
         E = msg.xe[tile - 1];
-        keep = settled && Ar<T>::cons(E, msg.xem[tile - 1], tin);
+        keep = settled && Ar<double>::cons(E, msg.xem[tile - 1], tin);
       }
     }
     sRedo = !keep;
@@ -492,8 +504,8 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
       const int64_t i = tr0 + k;
       const int j = j0 + k;
       if (i < n) {
-        Ar<T>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
-        const int one = i == n - 1 || Ar<T>::one(s.t0, s.t1, sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)],
+        Ar<double>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+        const int one = i == n - 1 || Ar<double>::one(s.t0, s.t1, sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)],
                                                  sC[sp(j + 1)], sA[sp(j + 2)]);
         ones |= (unsigned)one << k;
         map = gtsv_pdp_fsm_compose(gtsv_pdp_fsm_row(one), map);
@@ -536,7 +548,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   /* 6. outputs: the rows a last time from the final starts, y and g kept in
      registers, then through shared memory (sA, sB are free by then) to global
      memory in whole rows of the tile (coalesced) */
-  T yv[C], gv[C];
+  double yv[C], gv[C]; /* rounded to T on the way out */
   {
     unsigned st = sFsmIn;
     if (wid > 0) st = gtsv_pdp_fsm_apply(sMap[wid - 1], st);
@@ -546,15 +558,15 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     for (int k = 0; k < C; k++) {
       const int64_t i = tr0 + k;
       const int j = j0 + k;
-      yv[k] = T(0);
-      gv[k] = T(0);
+      yv[k] = 0.0;
+      gv[k] = 0.0;
       if (i < n) {
         const int one = (ones >> k) & 1u;
-        T piv;
-        Ar<T>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
-        Ar<T>::out(s, st && !one, sZ[sp(j + 1)], sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)], sC[sp(j + 1)], &yv[k],
+        double piv;
+        Ar<double>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+        Ar<double>::out(s, st && !one, sZ[sp(j + 1)], sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)], sC[sp(j + 1)], &yv[k],
                    &gv[k], &piv);
-        if (st && Ar<T>::bad(piv)) gtsv__report_singular(info, key_base + (unsigned long long)i);
+        if (st && Ar<double>::bad(piv)) gtsv__report_singular(info, key_base + (unsigned long long)i);
         if (st) atomicOr(&sBits[(tid * C + k) >> 5], 1u << ((tid * C + k) & 31));
         st = (!st) || one;
       }
@@ -563,8 +575,8 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   __syncthreads();
 #pragma unroll
   for (int k = 0; k < C; k++) {
-    sA[sp(tid * C + k)] = yv[k];
-    sB[sp(tid * C + k)] = gv[k];
+    sA[sp(tid * C + k)] = T(yv[k]);
+    sB[sp(tid * C + k)] = T(gv[k]);
   }
   __syncthreads();
   for (int k = tid; k < TILE; k += THREADS)
@@ -580,13 +592,13 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
 template <typename T>
 __global__ void __launch_bounds__(THREADS)
 pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g,
-                    const unsigned *__restrict__ bits, T *__restrict__ z, Msg<T> msg,
+                    const unsigned *__restrict__ bits, T *__restrict__ z, Msg<double> msg,
                     int64_t ntiles)
 {
-  typedef typename Ar<T>::F F;
+  typedef typename Ar<double>::F F;
   __shared__ T sY[sp(TILE - 1) + 1], sG[sp(TILE - 1) + 1];
   __shared__ F sWarp[NWARPS];
-  __shared__ T sQ;
+  __shared__ double sQ;
   __shared__ unsigned sTile;
   const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5;
   if (tid == 0) sTile = atomicAdd(&msg.tickets[1], 1u);
@@ -598,9 +610,9 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
   }
   __syncthreads();
 
-  T y[C], gg[C];
+  double y[C], gg[C];
   unsigned st = 0u;
-  F f = Ar<T>::fid();
+  F f = Ar<double>::fid();
 #pragma unroll
   for (int k = C - 1; k >= 0; k--) {
     const int64_t i = r0 + tid * C + k;
@@ -609,7 +621,7 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
     if (i < n) {
       const unsigned b = (bits[i >> 5] >> (i & 31)) & 1u;
       st |= b << k;
-      f = Ar<T>::fcomp(Ar<T>::frow((int)b, y[k], gg[k]), f);
+      f = Ar<double>::fcomp(Ar<double>::frow((int)b, y[k], gg[k]), f);
     }
   }
   /* suffix scans: the rows below come first */
@@ -619,41 +631,41 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
     F o;
     o.m = __shfl_down_sync(0xffffffffu, inc.m, d);
     o.c = __shfl_down_sync(0xffffffffu, inc.c, d);
-    if (lane + d < 32) inc = Ar<T>::fcomp(inc, o);
+    if (lane + d < 32) inc = Ar<double>::fcomp(inc, o);
   }
   F lexc;
   lexc.m = __shfl_down_sync(0xffffffffu, inc.m, 1);
   lexc.c = __shfl_down_sync(0xffffffffu, inc.c, 1);
-  if (lane == 31) lexc = Ar<T>::fid();
+  if (lane == 31) lexc = Ar<double>::fid();
   if (lane == 0) sWarp[wid] = inc;
   __syncthreads();
   if (tid == 0) {
-    for (int w = NWARPS - 2; w >= 0; w--) sWarp[w] = Ar<T>::fcomp(sWarp[w], sWarp[w + 1]);
+    for (int w = NWARPS - 2; w >= 0; w--) sWarp[w] = Ar<double>::fcomp(sWarp[w], sWarp[w + 1]);
     const F tagg = sWarp[0];
-    T q;
+    double q;
     if (tile == ntiles - 1) {
-      q = T(0);
+      q = 0.0;
     } else {
       msg.bagg[tile] = tagg;
       post_flag(&msg.bflag[tile], F_AGG);
       int64_t j = tile + 1;
       while (wait_flag(&msg.bflag[j]) != F_INC) j++; /* the last tile posts INC only */
       q = msg.binc[j];
-      for (j = j - 1; j > tile; j--) q = tile_fapply<T>(msg.bagg[j], q);
+      for (j = j - 1; j > tile; j--) q = tile_fapply<double>(msg.bagg[j], q);
     }
     sQ = q;
-    msg.binc[tile] = tile_fapply<T>(tagg, q);
+    msg.binc[tile] = tile_fapply<double>(tagg, q);
     post_flag(&msg.bflag[tile], F_INC);
   }
   __syncthreads();
-  T q = sQ;
-  if (wid < NWARPS - 1) q = Ar<T>::fapply(sWarp[wid + 1], q);
-  q = Ar<T>::fapply(lexc, q);
+  double q = sQ;
+  if (wid < NWARPS - 1) q = Ar<double>::fapply(sWarp[wid + 1], q);
+  q = Ar<double>::fapply(lexc, q);
 #pragma unroll
   for (int k = C - 1; k >= 0; k--) {
-    const T x = y[k] - gg[k] * q;
+    const double x = y[k] - gg[k] * q;
     if ((st >> k) & 1u) q = x;
-    sY[sp(tid * C + k)] = x; /* only this thread's rows: no barrier needed before */
+    sY[sp(tid * C + k)] = T(x); /* only this thread's rows: no barrier needed before */
   }
   __syncthreads();
   for (int k = tid; k < TILE; k += THREADS)
@@ -668,8 +680,8 @@ struct Layout {
 constexpr int NWORDS_PER_TILE = 4; /* fflag, sflag, bflag, xflag */
 template <typename T> Layout pdp_layout(int64_t n)
 {
-  typedef typename Ar<T>::S S;
-  typedef typename Ar<T>::M M;
+  typedef typename Ar<double>::S S;
+  typedef typename Ar<double>::M M;
   Layout L;
   L.ntiles = (n + TILE - 1) / TILE;
   const size_t nt = (size_t)L.ntiles;
@@ -678,10 +690,10 @@ template <typename T> Layout pdp_layout(int64_t n)
   L.bits = gtsv__align(L.y + (size_t)n * sizeof(T));
   L.words = gtsv__align(L.bits + nt * TW * sizeof(unsigned));
   L.fagg = gtsv__align(L.words + (2 + NWORDS_PER_TILE * nt) * sizeof(unsigned));
-  L.finc = gtsv__align(L.fagg + nt * sizeof(typename Ar<T>::G));
+  L.finc = gtsv__align(L.fagg + nt * sizeof(typename Ar<double>::G));
   L.bagg = gtsv__align(L.finc + nt * sizeof(S));
-  L.binc = gtsv__align(L.bagg + nt * sizeof(typename Ar<T>::F));
-  L.xp = gtsv__align(L.binc + nt * sizeof(T));
+  L.binc = gtsv__align(L.bagg + nt * sizeof(typename Ar<double>::F));
+  L.xp = gtsv__align(L.binc + nt * sizeof(double));
   L.xpm = gtsv__align(L.xp + nt * sizeof(S));
   L.xe = gtsv__align(L.xpm + nt * sizeof(M));
   L.xem = gtsv__align(L.xe + nt * sizeof(S));
@@ -691,7 +703,7 @@ template <typename T> Layout pdp_layout(int64_t n)
 
 template <typename T, int NM>
 gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T *dl, const T *d,
-                           const T *du, const T *z, T *y, T *g, unsigned *bits, const Msg<T> &m,
+                           const T *du, const T *z, T *y, T *g, unsigned *bits, const Msg<double> &m,
                            unsigned long long *info, unsigned long long key_base)
 {
   /* above 48 KiB of dynamic shared memory (double) the kernel must opt in */
@@ -711,7 +723,7 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
                        char *ws, const Layout &L)
 {
   cudaStream_t stream = gtsv__cuda_stream(h);
-  Msg<T> m;
+  Msg<double> m;
   unsigned *words = reinterpret_cast<unsigned *>(ws + L.words);
   const size_t nt = (size_t)L.ntiles;
   m.tickets = words;
@@ -719,14 +731,14 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   m.sflag = words + 2 + nt;
   m.bflag = words + 2 + 2 * nt;
   m.xflag = words + 2 + 3 * nt;
-  m.fagg = reinterpret_cast<typename Ar<T>::G *>(ws + L.fagg);
-  m.finc = reinterpret_cast<typename Ar<T>::S *>(ws + L.finc);
-  m.bagg = reinterpret_cast<typename Ar<T>::F *>(ws + L.bagg);
-  m.binc = reinterpret_cast<T *>(ws + L.binc);
-  m.xp = reinterpret_cast<typename Ar<T>::S *>(ws + L.xp);
-  m.xpm = reinterpret_cast<typename Ar<T>::M *>(ws + L.xpm);
-  m.xe = reinterpret_cast<typename Ar<T>::S *>(ws + L.xe);
-  m.xem = reinterpret_cast<typename Ar<T>::M *>(ws + L.xem);
+  m.fagg = reinterpret_cast<typename Ar<double>::G *>(ws + L.fagg);
+  m.finc = reinterpret_cast<typename Ar<double>::S *>(ws + L.finc);
+  m.bagg = reinterpret_cast<typename Ar<double>::F *>(ws + L.bagg);
+  m.binc = reinterpret_cast<double *>(ws + L.binc);
+  m.xp = reinterpret_cast<typename Ar<double>::S *>(ws + L.xp);
+  m.xpm = reinterpret_cast<typename Ar<double>::M *>(ws + L.xpm);
+  m.xe = reinterpret_cast<typename Ar<double>::S *>(ws + L.xe);
+  m.xem = reinterpret_cast<typename Ar<double>::M *>(ws + L.xem);
   T *g = reinterpret_cast<T *>(ws + L.g), *y = reinterpret_cast<T *>(ws + L.y);
   unsigned *bits = reinterpret_cast<unsigned *>(ws + L.bits);
   unsigned long long *info = h->cuda->info;
