@@ -104,6 +104,10 @@
  * that value advertises see the payload (the PTX model makes this hold through the
  * L1; no 128-byte atomicity of Fermi is assumed). Every slot is written once, before
  * the first flag that advertises it, and never changes.
+ * The look-backs are run by warp 0: its lanes read 32 flags per round trip (find_inc)
+ * and fetch 32 payloads at once; every lane that loads a payload has acquired that
+ * tile's flag itself, then hands the payload to lane 0 by shuffles (registers, no
+ * memory ordering needed); lane 0 applies them in row order.
  * Progress: tile numbers come from an atomic ticket taken when a block starts, so a
  * tile only ever waits for tiles with smaller numbers, whose blocks are already
  * running; each wait is for a value that tile posts after waiting only on tiles
@@ -282,6 +286,37 @@ __device__ __forceinline__ void post_flag(unsigned *p, unsigned v)
   flag_ref(*p).store(v, cuda::memory_order_release);
 }
 
+/* Warp-wide (all 32 lanes call it): the nearest tile first, first+dir, ... whose
+   flag has a bit of inc set, reading 32 flags at a time (one round trip to L2 per
+   32 tiles instead of one per tile). Tiles outside [0, ntiles) are not read; such
+   a tile always exists (tile 0 going down, the last tile going up, post INC only). */
+__device__ int64_t find_inc(unsigned *flags, int64_t first, int dir, unsigned inc,
+                            int64_t ntiles)
+{
+  const int lane = threadIdx.x & 31;
+  for (int64_t hi = first;; hi += 32 * dir) {
+    const int64_t j = hi + dir * lane;
+    const bool in = j >= 0 && j < ntiles;
+    const unsigned v = in ? wait_flag(&flags[j]) : 0u;
+    const unsigned m = __ballot_sync(0xffffffffu, in && (v & inc));
+    if (m) return hi + dir * (__ffs(m) - 1);
+  }
+}
+
+/* the aggregate of lane l of the warp */
+__device__ __forceinline__ Ar<double>::G shfl_agg(Ar<double>::G g, int l)
+{
+  Ar<double>::G r;
+  r.a00 = __shfl_sync(0xffffffffu, g.a00, l);
+  r.a01 = __shfl_sync(0xffffffffu, g.a01, l);
+  r.a10 = __shfl_sync(0xffffffffu, g.a10, l);
+  r.a11 = __shfl_sync(0xffffffffu, g.a11, l);
+  r.u0 = __shfl_sync(0xffffffffu, g.u0, l);
+  r.u1 = __shfl_sync(0xffffffffu, g.u1, l);
+  r.al = __shfl_sync(0xffffffffu, g.al, l);
+  return r;
+}
+
 /* Messages of one column's solve, in the device workspace (pdp_layout). */
 template <typename T> struct Msg {
   unsigned *tickets;                       /* [0] forward, [1] backward */
@@ -406,23 +441,42 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   }
   __syncthreads();
 
-  /* 2. product look-back: the state before row r0-WARM */
-  if (tid == 0) {
+  /* 2. product look-back (warp 0): the state before row r0-WARM. Lane 0 applies
+     the aggregates of the tiles after the nearest INC one at a time, in row order
+     (determinism); the lanes fetch them 32 at a time, each after acquiring that
+     tile's flag itself, and hand them over by shuffles. */
+  if (wid == 0) {
     const G tagg = sWarp[NWARPS - 1];
-    S s;
-    if (tile == 0) {
-      s = Ar<double>::init();
-    } else {
-      msg.fagg[tile] = tagg;
-      post_flag(&msg.fflag[tile], F_AGG);
-      int64_t j = tile - 1;
-      while (wait_flag(&msg.fflag[j]) != F_INC) j--; /* tile 0 posts INC only */
-      s = msg.finc[j];
-      for (j = j + 1; j < tile; j++) s = tile_apply<double, NM>(msg.fagg[j], s);
+    S s = Ar<double>::init();
+    if (tile > 0) {
+      if (lane == 0) {
+        msg.fagg[tile] = tagg;
+        post_flag(&msg.fflag[tile], F_AGG);
+      }
+      const int64_t jinc = find_inc(msg.fflag, tile - 1, -1, F_INC, tile);
+      if (lane == 0) {
+        wait_flag(&msg.fflag[jinc]);
+        s = msg.finc[jinc];
+      }
+      for (int64_t base = jinc + 1; base < tile; base += 32) {
+        const int64_t j = base + lane;
+        G a = Ar<double>::id();
+        if (j < tile) {
+          wait_flag(&msg.fflag[j]);
+          a = msg.fagg[j];
+        }
+        const int cnt = tile - base < 32 ? (int)(tile - base) : 32;
+        for (int l = 0; l < cnt; l++) {
+          const G al = shfl_agg(a, l);
+          if (lane == 0) s = tile_apply<double, NM>(al, s);
+        }
+      }
     }
-    sIn = s;
-    msg.finc[tile] = tile_apply<double, NM>(tagg, s);
-    post_flag(&msg.fflag[tile], F_INC);
+    if (lane == 0) {
+      sIn = s;
+      msg.finc[tile] = tile_apply<double, NM>(tagg, s);
+      post_flag(&msg.fflag[tile], F_INC);
+    }
   }
   __syncthreads();
 
@@ -440,47 +494,63 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   /* 4. the checked splice inside the tile, then against the exact exit of the
      tile above (header: the exact-exit channel) */
   const int settled = settle<T, NM>(tin, sOut, sMag, rw, n, tr0, j0, ROUNDS) < ROUNDS;
-  if (tid == 0) {
+  if (wid == 0) { /* lane 0 posts and checks; the walk back is warp-wide */
     const S P = sOut[kl];
     const M mP = sMag[kl];
-    int keep;
+    int keep = 0, ok = 0;
     S E = Ar<double>::init();
-    msg.xp[tile] = P;
-    msg.xpm[tile] = mP;
-    post_flag(&msg.xflag[tile], XF_PROV);
-    if (tile == 0) {
-      keep = settled; /* its start is the exact initial state */
-    } else {
-      wait_flag(&msg.xflag[tile - 1], XF_PROV);
-      const int ok = settled && Ar<double>::cons(msg.xp[tile - 1], msg.xpm[tile - 1], tin);
-      post_flag(&msg.xflag[tile], ok ? XF_OK : XF_BAD);
+    if (lane == 0) {
+      msg.xp[tile] = P;
+      msg.xpm[tile] = mP;
+      post_flag(&msg.xflag[tile], XF_PROV);
+      if (tile == 0) {
+        keep = settled; /* its start is the exact initial state */
+      } else {
+        wait_flag(&msg.xflag[tile - 1], XF_PROV);
+        ok = settled && Ar<double>::cons(msg.xp[tile - 1], msg.xpm[tile - 1], tin);
+        post_flag(&msg.xflag[tile], ok ? XF_OK : XF_BAD);
+      }
+    }
+    ok = __shfl_sync(0xffffffffu, ok, 0);
+    if (tile > 0) {
       /* is E_{t-1} = P_{t-1} known? Up over OK tiles to the first that is not;
          FIN_EQ there: yes. BAD or FIN_NE at j: then down again, tile by tile, to
          the first FIN_EQ below j (the OK tiles after it kept their PROV exits), so
          that one redone tile does not make every later tile wait in a chain */
       int exact = 0;
-      int64_t j = tile - 1;
       if (ok) {
-        unsigned v;
-        while ((v = wait_flag(&msg.xflag[j], XF_OK)) == XF_OK) j--; /* tile 0: no OK */
-        exact = v == XF_FIN_EQ;
-        for (j = j + 1; !exact && j < tile; j++)
-          exact = wait_flag(&msg.xflag[j], XF_FIN_EQ) == XF_FIN_EQ;
+        for (int64_t hi = tile - 1;; hi -= 32) { /* tile 0 never posts OK */
+          const int64_t j = hi - lane;
+          const unsigned v = j >= 0 ? wait_flag(&msg.xflag[j], XF_OK) : XF_OK;
+          const unsigned m = __ballot_sync(0xffffffffu, j >= 0 && v != XF_OK);
+          if (m) {
+            const int l = __ffs(m) - 1;
+            exact = __shfl_sync(0xffffffffu, v, l) == XF_FIN_EQ;
+            if (lane == 0)
+              for (int64_t k = hi - l + 1; !exact && k < tile; k++)
+                exact = wait_flag(&msg.xflag[k], XF_FIN_EQ) == XF_FIN_EQ;
+            break;
+          }
+        }
       }
-      if (exact) {
-        keep = 1; /* E_{t-1} is P_{t-1} bitwise: ok was the check against it */
-      } else {
-        wait_flag(&msg.xflag[tile - 1], XF_FIN_EQ);
-        E = msg.xe[tile - 1];
-        keep = settled && Ar<double>::cons(E, msg.xem[tile - 1], tin);
+      if (lane == 0) {
+        if (exact) {
+          keep = 1; /* E_{t-1} is P_{t-1} bitwise: ok was the check against it */
+        } else {
+          wait_flag(&msg.xflag[tile - 1], XF_FIN_EQ);
+          E = msg.xe[tile - 1];
+          keep = settled && Ar<double>::cons(E, msg.xem[tile - 1], tin);
+        }
       }
     }
-    sRedo = !keep;
-    sE = E;
-    if (keep) {
-      msg.xe[tile] = P;
-      msg.xem[tile] = mP;
-      post_flag(&msg.xflag[tile], XF_FIN_EQ);
+    if (lane == 0) {
+      sRedo = !keep;
+      sE = E;
+      if (keep) {
+        msg.xe[tile] = P;
+        msg.xem[tile] = mP;
+        post_flag(&msg.xflag[tile], XF_FIN_EQ);
+      }
     }
   }
   __syncthreads();
@@ -522,26 +592,30 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   if (lane == 0) mexc = GTSV_PDP_FSM_ID;
   if (lane == 31) sMap[wid] = minc;
   __syncthreads();
-  if (tid == 0) {
-    for (int w = 1; w < NWARPS; w++) sMap[w] = gtsv_pdp_fsm_compose(sMap[w], sMap[w - 1]);
+  if (wid == 0) { /* warp 0: the maps of the tiles after the nearest INC, 32 at a time */
+    if (lane == 0)
+      for (int w = 1; w < NWARPS; w++) sMap[w] = gtsv_pdp_fsm_compose(sMap[w], sMap[w - 1]);
+    __syncwarp();
     const unsigned tmap = sMap[NWARPS - 1];
-    unsigned s;
-    if (tile == 0) {
-      s = 1u;
-    } else {
-      post_flag(&msg.sflag[tile], S_AGG | tmap);
-      unsigned acc = GTSV_PDP_FSM_ID, v;
-      int64_t j = tile - 1;
-      for (;;) {
-        v = wait_flag(&msg.sflag[j]);
-        if (v & S_INC) break;
-        acc = gtsv_pdp_fsm_compose(acc, v & 3u);
-        j--;
+    unsigned s = 1u;
+    if (tile > 0) {
+      if (lane == 0) post_flag(&msg.sflag[tile], S_AGG | tmap);
+      const int64_t jinc = find_inc(msg.sflag, tile - 1, -1, S_INC, tile);
+      s = wait_flag(&msg.sflag[jinc]) & 1u; /* the pivot-structure state after it */
+      for (int64_t base = jinc + 1; base < tile; base += 32) {
+        const int64_t j = base + lane;
+        const unsigned v = j < tile ? wait_flag(&msg.sflag[j]) : GTSV_PDP_FSM_ID;
+        const int cnt = tile - base < 32 ? (int)(tile - base) : 32;
+        for (int l = 0; l < cnt; l++) { /* a tile may have posted INC since: its state */
+          const unsigned vl = __shfl_sync(0xffffffffu, v, l);
+          s = (vl & S_INC) ? (vl & 1u) : gtsv_pdp_fsm_apply(vl & 3u, s);
+        }
       }
-      s = gtsv_pdp_fsm_apply(acc, v & 1u);
     }
-    sFsmIn = s;
-    post_flag(&msg.sflag[tile], S_INC | gtsv_pdp_fsm_apply(tmap, s));
+    if (lane == 0) {
+      sFsmIn = s;
+      post_flag(&msg.sflag[tile], S_INC | gtsv_pdp_fsm_apply(tmap, s));
+    }
   }
   __syncthreads();
 
@@ -639,23 +713,43 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
   if (lane == 31) lexc = Ar<double>::fid();
   if (lane == 0) sWarp[wid] = inc;
   __syncthreads();
-  if (tid == 0) {
-    for (int w = NWARPS - 2; w >= 0; w--) sWarp[w] = Ar<double>::fcomp(sWarp[w], sWarp[w + 1]);
+  if (wid == 0) { /* warp 0, as the forward product look-back, tiles from below */
+    if (lane == 0)
+      for (int w = NWARPS - 2; w >= 0; w--) sWarp[w] = Ar<double>::fcomp(sWarp[w], sWarp[w + 1]);
+    __syncwarp();
     const F tagg = sWarp[0];
-    double q;
-    if (tile == ntiles - 1) {
-      q = 0.0;
-    } else {
-      msg.bagg[tile] = tagg;
-      post_flag(&msg.bflag[tile], F_AGG);
-      int64_t j = tile + 1;
-      while (wait_flag(&msg.bflag[j]) != F_INC) j++; /* the last tile posts INC only */
-      q = msg.binc[j];
-      for (j = j - 1; j > tile; j--) q = tile_fapply<double>(msg.bagg[j], q);
+    double q = 0.0;
+    if (tile < ntiles - 1) {
+      if (lane == 0) {
+        msg.bagg[tile] = tagg;
+        post_flag(&msg.bflag[tile], F_AGG);
+      }
+      const int64_t jinc = find_inc(msg.bflag, tile + 1, 1, F_INC, ntiles);
+      if (lane == 0) {
+        wait_flag(&msg.bflag[jinc]);
+        q = msg.binc[jinc];
+      }
+      for (int64_t base = jinc - 1; base > tile; base -= 32) {
+        const int64_t j = base - lane;
+        F a = Ar<double>::fid();
+        if (j > tile) {
+          wait_flag(&msg.bflag[j]);
+          a = msg.bagg[j];
+        }
+        const int cnt = base - tile < 32 ? (int)(base - tile) : 32;
+        for (int l = 0; l < cnt; l++) {
+          F al;
+          al.m = __shfl_sync(0xffffffffu, a.m, l);
+          al.c = __shfl_sync(0xffffffffu, a.c, l);
+          if (lane == 0) q = tile_fapply<double>(al, q);
+        }
+      }
     }
-    sQ = q;
-    msg.binc[tile] = tile_fapply<double>(tagg, q);
-    post_flag(&msg.bflag[tile], F_INC);
+    if (lane == 0) {
+      sQ = q;
+      msg.binc[tile] = tile_fapply<double>(tagg, q);
+      post_flag(&msg.bflag[tile], F_INC);
+    }
   }
   __syncthreads();
   double q = sQ;
