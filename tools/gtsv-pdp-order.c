@@ -2,7 +2,7 @@
    host, and the check that restores it (issue 5).
 
      gtsv-pdp-order [--check] [--float] [--threads TH] [--rows C] [--warm W]
-                    [--K K] [--rounds R] TYPE N
+                    [--K K] [--Kedge KE] [--rounds R] TYPE N
 
    TYPE is a thesis matrix type (gtsv_testmat, 1..18), N the order; the right-hand side
    is gtsv_testmat_rhs. Prints LAPACK's residual (thesis eq. 6.1), the residual of the
@@ -23,7 +23,7 @@
    terms of the last steps, K rounding errors allowed); a thread that disagrees takes
    its predecessor's exit and runs again, for at most R rounds. A tile is kept when
    its rounds settle and its first thread's start is the previous tile's exit E up to
-   K errors; otherwise it is redone: its first thread takes E and the rounds run until
+   KE errors; otherwise it is redone: its first thread takes E and the rounds run until
    they settle (at most TH + 1 rounds: the sequential recurrence at worst). Every
    splice that remains is within K rounding errors of the sequential run, so the
    result is backward-stable whatever the products were: the exact fallback. The
@@ -40,7 +40,7 @@
 
 typedef struct {
   int check, threads, rows, warm, rounds;
-  double K;
+  double K, Kedge; /* errors allowed at thread and at tile boundaries */
 } order_opts;
 typedef struct {
   long long repairs, tile_fail, edge_fail;
@@ -68,7 +68,7 @@ typedef struct {
 
 int main(int argc, char **argv)
 {
-  order_opts o = {0, 256, 4, 16, 8, 2.0}; /* K as pdp.cu's KERR */
+  order_opts o = {0, 256, 4, 16, 8, 2.0, 2.0}; /* as pdp.cu's KERR, KEDGE */
   order_stats st;
   int single = 0, type, fail, info;
   int64_t n;
@@ -82,12 +82,13 @@ int main(int argc, char **argv)
     else if (a + 1 < argc && !strcmp(argv[a], "--warm")) o.warm = atoi(argv[++a]);
     else if (a + 1 < argc && !strcmp(argv[a], "--rounds")) o.rounds = atoi(argv[++a]);
     else if (a + 1 < argc && !strcmp(argv[a], "--K")) o.K = atof(argv[++a]);
+    else if (a + 1 < argc && !strcmp(argv[a], "--Kedge")) o.Kedge = atof(argv[++a]);
     else break;
   }
   if (argc - a != 2 || o.threads < 32 || o.threads > 1024 || o.threads % 32 || o.rows < 1 ||
       o.warm < 0 || o.rounds < 1) {
     fprintf(stderr, "usage: %s [--check] [--float] [--threads TH] [--rows C] [--warm W] "
-                    "[--K K] [--rounds R] TYPE N\n", argv[0]);
+                    "[--K K] [--Kedge KE] [--rounds R] TYPE N\n", argv[0]);
     return 2;
   }
   type = atoi(argv[a]);

@@ -119,7 +119,7 @@ static int PRE(solve)(int64_t n, const T *dl, const T *dd, const T *du, T *z,
       if (kl > TH - 1) kl = TH - 1;
       if (r > st->max_rounds) st->max_rounds = r;
       if (r == o->rounds) st->tile_fail++;
-      if (r == o->rounds || !PRE(consistent)(prevS, prevM, tin[0], o->K)) {
+      if (r == o->rounds || !PRE(consistent)(prevS, prevM, tin[0], o->Kedge)) {
         if (r < o->rounds) st->edge_fail++;
         tin[0] = prevS;
         r = PRE(rounds)(n, r0, TH, CC, H, A, B, Cc, Z, tin, tout, mout, o->K, TH + 1, st);

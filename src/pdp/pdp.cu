@@ -32,15 +32,18 @@
  *      = 8 left force_2x2 n = 513 at 0.85 of the acceptance bound in double, 1.3
  *      in float, KERR = 2 at 0.56; about 11% of thread starts are then repaired);
  *   4. the tile is kept when its rounds settled and its first thread's start is the
- *      exact exit E of the tile above up to KERR errors (the exact-exit channel,
- *      below). Otherwise it is redone: the first thread takes E and the rounds run
- *      until they settle, at most THREADS + 1 (each round fixes at least one more
- *      thread, so this is the sequential recurrence at worst). That is the fallback:
- *      on the GPU, stream-ordered, and it degenerates to the host reference's
- *      sequential recurrence, which is accurate on dorr where DP_SEQ's pivots are
- *      not (dorr n = 8192 on the host emulation: 0.37x LAPACK's residual; 127 rounds
- *      in a redone tile). Every tile's exit E_t is then the sequential recurrence up
- *      to splices of KERR errors.
+ *      exact exit E of the tile above up to KEDGE = 8 errors (the exact-exit
+ *      channel, below; one such splice per 2048 rows: 8 instead of 2 halves the
+ *      tiles redone on random matrices, 57 -> 17 of 512 at n = 2^20 on the host
+ *      emulation, with the residual unchanged). Otherwise it is redone: the first
+ *      thread takes E and the rounds run until they settle, at most THREADS + 1
+ *      (each round fixes at least one more thread, so this is the sequential
+ *      recurrence at worst). That is the fallback: on the GPU, stream-ordered, and
+ *      it degenerates to the host reference's sequential recurrence, which is
+ *      accurate on dorr where DP_SEQ's pivots are not (dorr n = 8192 on the host
+ *      emulation: 0.46x LAPACK's residual; 127 rounds in a redone tile). Every
+ *      tile's exit E_t is then the sequential recurrence up to splices of KERR
+ *      (inside a tile) or KEDGE (at its first row) errors.
  *   5. pivot choices (eq. 4.6) from the final starts, the pivot-structure map, its
  *      scans and look-back; 6. y of L B y = z, g of M^T, a start bit per row (packed
  *      in shared memory, 32 rows per word), the pivot check at block starts; y and g
@@ -48,14 +51,16 @@
  *   pdp_backward_kernel: tiles from the bottom (ticket order reversed): the affine
  *     map q -> m q + c of each thread's rows, warp and block scans from below,
  *     look-back, x_i = y_i - g_i q written into B.
- * Precision. The recurrences run in double for float data too: dl, d, du, z are
- * read as float, every state, aggregate, message and the backward q are double,
- * y, g and x are rounded to float on the way out (the bytes moved are float's).
- * In float the recurrences themselves lose too much where the matrix is nearly
- * singular: the float host reference fails a near-singular n = 64 system at 5.1x
- * the acceptance bound (DP_SEQ passes it); computed in double, with y and g
- * rounded to float, the worst system of the five test kinds (n = 64, 513, 4097,
- * 1000 systems each) is at 0.04 of the bound. FP64 is not the H200's bottleneck.
+ *
+ * Precision. The recurrences run in the data's precision, as the host reference
+ * (Compute<T>). Running float data in double (Compute<float>::U = double, y, g, x
+ * rounded to float) was measured on the GPU (commit 78bf6be) and not taken: it
+ * solves the float matrix nearly exactly, which fixes a near-singular float system
+ * of the check_gpu batch (n = 64, system 976 of 1000; the float recurrence gives
+ * 751 against a bound of 146, as does the float host reference, 765) but fails the
+ * float dorr n = 8192 (1.1e9 against 1790): that matrix is numerically singular
+ * even in double (dgtsv's own solution, rounded to float, has residual 1.8e10), and
+ * the acceptance rule measures against sgtsv's small-norm answer.
  *
  * Compiled without FMA contraction (-fmad=false, src/pdp/CMakeLists.txt): theta
  * must round alike where the step forms it and where pdp_out forms theta_{i+1} of
@@ -63,6 +68,7 @@
  * this design measured dorr n = 512 at 1.23e5 (LAPACK 9.04) and random n = 2^20
  * at 1300x LAPACK; the host emulation built with contraction agrees (1.5e4x, and
  * 12.5x on its random 2^20), and without it gives 1.55x and 1.8x.
+ *
  * The forward kernel only reads B (its rows are the warm-up rows of the tile below,
  * read at any time), and writes y to the workspace; the backward kernel, next in
  * stream order, writes x into B.
@@ -178,6 +184,7 @@ constexpr int SPAD = sp(SROWS - 1) + 1;
 constexpr int ROUNDS = 8;             /* provisional rounds of the checked splice */
 constexpr int REDO_ROUNDS = THREADS + 1; /* enough for the sequential recurrence */
 constexpr double KERR = 2.0;          /* rounding errors a splice may differ by */
+constexpr double KEDGE = 8.0;         /* the same at a tile's first row (header) */
 
 /* flag values */
 constexpr unsigned F_AGG = 1u, F_INC = 2u;
@@ -185,8 +192,7 @@ constexpr unsigned S_AGG = 4u, S_INC = 8u; /* pivot-structure word: kind | bits 
 /* exact-exit channel, in the order a tile posts them */
 constexpr unsigned XF_PROV = 1u, XF_OK = 2u, XF_BAD = 3u, XF_FIN_EQ = 4u, XF_FIN_NE = 5u;
 
-/* C++ names for the precision-generic C functions of pdp_arith.h (double only:
-   the kernels compute in double for both precisions, see the header) */
+/* C++ names for the precision-generic C functions of pdp_arith.h */
 template <typename T> struct Ar;
 #define GTSV_PDP_AR(T, P)                                                               \
   template <> struct Ar<T> {                                                            \
@@ -217,9 +223,9 @@ template <typename T> struct Ar;
     {                                                                                   \
       gtsv_##P##_pdp_step_mag(s, m, a, b, cp, z, nm);                                   \
     }                                                                                   \
-    static __device__ __forceinline__ int cons(S e, M m, S q)                           \
+    static __device__ __forceinline__ int cons(S e, M m, S q, double k)                 \
     {                                                                                   \
-      return gtsv_##P##_pdp_consistent(e, m, q, (T)KERR);                               \
+      return gtsv_##P##_pdp_consistent(e, m, q, (T)k);                                  \
     }                                                                                   \
     static __device__ __forceinline__ int one(T t0, T t1, T c0, T a1, T b1, T c1, T a2) \
     {                                                                                   \
@@ -240,6 +246,7 @@ template <typename T> struct Ar;
     static __device__ __forceinline__ T fapply(F f, T q) { return gtsv_##P##_pdp_aff_apply(f, q); } \
   };
 
+GTSV_PDP_AR(float, s)
 GTSV_PDP_AR(double, d)
 #undef GTSV_PDP_AR
 
@@ -286,6 +293,13 @@ __device__ __forceinline__ void post_flag(unsigned *p, unsigned v)
   flag_ref(*p).store(v, cuda::memory_order_release);
 }
 
+/* The precision the recurrences run in for data of type T: T itself (the host
+   reference's arithmetic). Compute<float>::U = double is a one-line switch to a
+   mixed-precision float path; measured and not taken (header, Precision). */
+template <typename T> struct Compute {
+  typedef T U;
+};
+
 /* Warp-wide (all 32 lanes call it): the nearest tile first, first+dir, ... whose
    flag has a bit of inc set, reading 32 flags at a time (one round trip to L2 per
    32 tiles instead of one per tile). Tiles outside [0, ntiles) are not read; such
@@ -304,9 +318,10 @@ __device__ int64_t find_inc(unsigned *flags, int64_t first, int dir, unsigned in
 }
 
 /* the aggregate of lane l of the warp */
-__device__ __forceinline__ Ar<double>::G shfl_agg(Ar<double>::G g, int l)
+template <typename U>
+__device__ __forceinline__ typename Ar<U>::G shfl_agg(typename Ar<U>::G g, int l)
 {
-  Ar<double>::G r;
+  typename Ar<U>::G r;
   r.a00 = __shfl_sync(0xffffffffu, g.a00, l);
   r.a01 = __shfl_sync(0xffffffffu, g.a01, l);
   r.a10 = __shfl_sync(0xffffffffu, g.a10, l);
@@ -338,27 +353,27 @@ template <typename T> struct Rows {
    runs its C rows from tin (exit and magnitudes to sOut, sMag); a thread whose
    start is not its predecessor's exit up to KERR errors takes that exit. Returns
    the rounds after which nothing changed, or R (then sOut is stale). */
-template <typename T, int NM>
-__device__ int settle(typename Ar<double>::S &tin, typename Ar<double>::S *sOut,
-                      typename Ar<double>::M *sMag, Rows<T> rw, int64_t n, int64_t tr0, int j0,
+template <typename T, typename U, int NM>
+__device__ int settle(typename Ar<U>::S &tin, typename Ar<U>::S *sOut,
+                      typename Ar<U>::M *sMag, Rows<T> rw, int64_t n, int64_t tr0, int j0,
                       int R)
 {
-  typedef typename Ar<double>::S S;
-  typedef typename Ar<double>::M M;
+  typedef typename Ar<U>::S S;
+  typedef typename Ar<U>::M M;
   const int tid = threadIdx.x;
   int r;
   for (r = 0; r < R; r++) {
     S s = tin;
-    M m = Ar<double>::mzero();
+    M m = Ar<U>::mzero();
 #pragma unroll
     for (int k = 0; k < C; k++)
       if (tr0 + k < n)
-        Ar<double>::stepm(&s, &m, rw.A[sp(j0 + k)], rw.B[sp(j0 + k)], rw.C[sp(j0 + k - 1)], rw.Z[sp(j0 + k)], NM);
+        Ar<U>::stepm(&s, &m, rw.A[sp(j0 + k)], rw.B[sp(j0 + k)], rw.C[sp(j0 + k - 1)], rw.Z[sp(j0 + k)], NM);
     sOut[tid] = s;
     sMag[tid] = m;
     __syncthreads();
     int changed = 0;
-    if (tid > 0 && tr0 < n && !Ar<double>::cons(sOut[tid - 1], sMag[tid - 1], tin)) {
+    if (tid > 0 && tr0 < n && !Ar<U>::cons(sOut[tid - 1], sMag[tid - 1], tin, KERR)) {
       tin = sOut[tid - 1];
       changed = 1;
     }
@@ -376,12 +391,13 @@ template <typename T, int NM>
 __global__ void __launch_bounds__(THREADS)
 pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
                    const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
-                   T *__restrict__ g, unsigned *__restrict__ bits, Msg<double> msg,
+                   T *__restrict__ g, unsigned *__restrict__ bits, Msg<typename Compute<T>::U> msg,
                    unsigned long long *info, unsigned long long key_base)
 {
-  typedef typename Ar<double>::S S;
-  typedef typename Ar<double>::G G;
-  typedef typename Ar<double>::M M;
+  typedef typename Compute<T>::U U;
+  typedef typename Ar<U>::S S;
+  typedef typename Ar<U>::G G;
+  typedef typename Ar<U>::M M;
   extern __shared__ __align__(16) unsigned char smem[];
   T *sA = reinterpret_cast<T *>(smem), *sB = sA + SPAD, *sC = sB + SPAD, *sZ = sC + SPAD;
   __shared__ G sWarp[NWARPS];
@@ -412,29 +428,29 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
 
   /* 1. the aggregate of this thread's rows shifted up by WARM, inclusive scans over
      the warp and the block (the tile's: rows r0-WARM .. r0+TILE-WARM-1) */
-  G agg = Ar<double>::id();
+  G agg = Ar<U>::id();
 #pragma unroll
   for (int k = 0; k < C; k++) {
     const int64_t i = tr0 - WARM + k;
     const int j = j0 - WARM + k;
-    if (i >= 0 && i < n) Ar<double>::row(&agg, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+    if (i >= 0 && i < n) Ar<U>::row(&agg, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
   }
   G inc = agg;
 #pragma unroll
   for (int d = 1; d < 32; d <<= 1) {
-    G o = shfl_up_agg<double>(inc, d);
-    if (lane >= d) inc = Ar<double>::comp(inc, o, NM);
+    G o = shfl_up_agg<U>(inc, d);
+    if (lane >= d) inc = Ar<U>::comp(inc, o, NM);
   }
-  G lexc = shfl_up_agg<double>(inc, 1);
-  if (lane == 0) lexc = Ar<double>::id();
+  G lexc = shfl_up_agg<U>(inc, 1);
+  if (lane == 0) lexc = Ar<U>::id();
   if (lane == 31) sWarp[wid] = inc;
   __syncthreads();
   if (wid == 0) {
-    G wv = lane < NWARPS ? sWarp[lane] : Ar<double>::id();
+    G wv = lane < NWARPS ? sWarp[lane] : Ar<U>::id();
 #pragma unroll
     for (int d = 1; d < NWARPS; d <<= 1) {
-      G o = shfl_up_agg<double>(wv, d);
-      if (lane >= d) wv = Ar<double>::comp(wv, o, NM);
+      G o = shfl_up_agg<U>(wv, d);
+      if (lane >= d) wv = Ar<U>::comp(wv, o, NM);
     }
     __syncwarp();
     if (lane < NWARPS) sWarp[lane] = wv; /* now inclusive over warps */
@@ -447,7 +463,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
      tile's flag itself, and hand them over by shuffles. */
   if (wid == 0) {
     const G tagg = sWarp[NWARPS - 1];
-    S s = Ar<double>::init();
+    S s = Ar<U>::init();
     if (tile > 0) {
       if (lane == 0) {
         msg.fagg[tile] = tagg;
@@ -460,21 +476,21 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
       }
       for (int64_t base = jinc + 1; base < tile; base += 32) {
         const int64_t j = base + lane;
-        G a = Ar<double>::id();
+        G a = Ar<U>::id();
         if (j < tile) {
           wait_flag(&msg.fflag[j]);
           a = msg.fagg[j];
         }
         const int cnt = tile - base < 32 ? (int)(tile - base) : 32;
         for (int l = 0; l < cnt; l++) {
-          const G al = shfl_agg(a, l);
-          if (lane == 0) s = tile_apply<double, NM>(al, s);
+          const G al = shfl_agg<U>(a, l);
+          if (lane == 0) s = tile_apply<U, NM>(al, s);
         }
       }
     }
     if (lane == 0) {
       sIn = s;
-      msg.finc[tile] = tile_apply<double, NM>(tagg, s);
+      msg.finc[tile] = tile_apply<U, NM>(tagg, s);
       post_flag(&msg.fflag[tile], F_INC);
     }
   }
@@ -482,23 +498,23 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
 
   /* 3. the thread's provisional start: the product state, then WARM rows run */
   S tin = sIn;
-  if (wid > 0) tin = Ar<double>::apply(sWarp[wid - 1], tin, NM);
-  tin = Ar<double>::apply(lexc, tin, NM);
+  if (wid > 0) tin = Ar<U>::apply(sWarp[wid - 1], tin, NM);
+  tin = Ar<U>::apply(lexc, tin, NM);
 #pragma unroll
   for (int k = 0; k < WARM; k++) {
     const int64_t i = tr0 - WARM + k;
     const int j = j0 - WARM + k;
-    if (i >= 0 && i < n) Ar<double>::step(&tin, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+    if (i >= 0 && i < n) Ar<U>::step(&tin, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
   }
 
   /* 4. the checked splice inside the tile, then against the exact exit of the
      tile above (header: the exact-exit channel) */
-  const int settled = settle<T, NM>(tin, sOut, sMag, rw, n, tr0, j0, ROUNDS) < ROUNDS;
+  const int settled = settle<T, U, NM>(tin, sOut, sMag, rw, n, tr0, j0, ROUNDS) < ROUNDS;
   if (wid == 0) { /* lane 0 posts and checks; the walk back is warp-wide */
     const S P = sOut[kl];
     const M mP = sMag[kl];
     int keep = 0, ok = 0;
-    S E = Ar<double>::init();
+    S E = Ar<U>::init();
     if (lane == 0) {
       msg.xp[tile] = P;
       msg.xpm[tile] = mP;
@@ -507,7 +523,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
         keep = settled; /* its start is the exact initial state */
       } else {
         wait_flag(&msg.xflag[tile - 1], XF_PROV);
-        ok = settled && Ar<double>::cons(msg.xp[tile - 1], msg.xpm[tile - 1], tin);
+        ok = settled && Ar<U>::cons(msg.xp[tile - 1], msg.xpm[tile - 1], tin, KEDGE);
         post_flag(&msg.xflag[tile], ok ? XF_OK : XF_BAD);
       }
     }
@@ -539,7 +555,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
         } else {
           wait_flag(&msg.xflag[tile - 1], XF_FIN_EQ);
           E = msg.xe[tile - 1];
-          keep = settled && Ar<double>::cons(E, msg.xem[tile - 1], tin);
+          keep = settled && Ar<U>::cons(E, msg.xem[tile - 1], tin, KEDGE);
         }
       }
     }
@@ -556,7 +572,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   __syncthreads();
   if (sRedo) { /* the fallback: from the exact exit above, rounds until settled */
     if (tid == 0) tin = sE;
-    settle<T, NM>(tin, sOut, sMag, rw, n, tr0, j0, REDO_ROUNDS);
+    settle<T, U, NM>(tin, sOut, sMag, rw, n, tr0, j0, REDO_ROUNDS);
     if (tid == 0) {
       msg.xe[tile] = sOut[kl];
       msg.xem[tile] = sMag[kl];
@@ -574,8 +590,8 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
       const int64_t i = tr0 + k;
       const int j = j0 + k;
       if (i < n) {
-        Ar<double>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
-        const int one = i == n - 1 || Ar<double>::one(s.t0, s.t1, sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)],
+        Ar<U>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+        const int one = i == n - 1 || Ar<U>::one(s.t0, s.t1, sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)],
                                                  sC[sp(j + 1)], sA[sp(j + 2)]);
         ones |= (unsigned)one << k;
         map = gtsv_pdp_fsm_compose(gtsv_pdp_fsm_row(one), map);
@@ -622,7 +638,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   /* 6. outputs: the rows a last time from the final starts, y and g kept in
      registers, then through shared memory (sA, sB are free by then) to global
      memory in whole rows of the tile (coalesced) */
-  double yv[C], gv[C]; /* rounded to T on the way out */
+  U yv[C], gv[C]; /* rounded to T on the way out */
   {
     unsigned st = sFsmIn;
     if (wid > 0) st = gtsv_pdp_fsm_apply(sMap[wid - 1], st);
@@ -632,15 +648,15 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     for (int k = 0; k < C; k++) {
       const int64_t i = tr0 + k;
       const int j = j0 + k;
-      yv[k] = 0.0;
-      gv[k] = 0.0;
+      yv[k] = U(0);
+      gv[k] = U(0);
       if (i < n) {
         const int one = (ones >> k) & 1u;
-        double piv;
-        Ar<double>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
-        Ar<double>::out(s, st && !one, sZ[sp(j + 1)], sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)], sC[sp(j + 1)], &yv[k],
+        U piv;
+        Ar<U>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+        Ar<U>::out(s, st && !one, sZ[sp(j + 1)], sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)], sC[sp(j + 1)], &yv[k],
                    &gv[k], &piv);
-        if (st && Ar<double>::bad(piv)) gtsv__report_singular(info, key_base + (unsigned long long)i);
+        if (st && Ar<U>::bad(piv)) gtsv__report_singular(info, key_base + (unsigned long long)i);
         if (st) atomicOr(&sBits[(tid * C + k) >> 5], 1u << ((tid * C + k) & 31));
         st = (!st) || one;
       }
@@ -666,13 +682,15 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
 template <typename T>
 __global__ void __launch_bounds__(THREADS)
 pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g,
-                    const unsigned *__restrict__ bits, T *__restrict__ z, Msg<double> msg,
+                    const unsigned *__restrict__ bits, T *__restrict__ z,
+                    Msg<typename Compute<T>::U> msg,
                     int64_t ntiles)
 {
-  typedef typename Ar<double>::F F;
+  typedef typename Compute<T>::U U;
+  typedef typename Ar<U>::F F;
   __shared__ T sY[sp(TILE - 1) + 1], sG[sp(TILE - 1) + 1];
   __shared__ F sWarp[NWARPS];
-  __shared__ double sQ;
+  __shared__ U sQ;
   __shared__ unsigned sTile;
   const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5;
   if (tid == 0) sTile = atomicAdd(&msg.tickets[1], 1u);
@@ -684,9 +702,9 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
   }
   __syncthreads();
 
-  double y[C], gg[C];
+  U y[C], gg[C];
   unsigned st = 0u;
-  F f = Ar<double>::fid();
+  F f = Ar<U>::fid();
 #pragma unroll
   for (int k = C - 1; k >= 0; k--) {
     const int64_t i = r0 + tid * C + k;
@@ -695,7 +713,7 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
     if (i < n) {
       const unsigned b = (bits[i >> 5] >> (i & 31)) & 1u;
       st |= b << k;
-      f = Ar<double>::fcomp(Ar<double>::frow((int)b, y[k], gg[k]), f);
+      f = Ar<U>::fcomp(Ar<U>::frow((int)b, y[k], gg[k]), f);
     }
   }
   /* suffix scans: the rows below come first */
@@ -705,20 +723,20 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
     F o;
     o.m = __shfl_down_sync(0xffffffffu, inc.m, d);
     o.c = __shfl_down_sync(0xffffffffu, inc.c, d);
-    if (lane + d < 32) inc = Ar<double>::fcomp(inc, o);
+    if (lane + d < 32) inc = Ar<U>::fcomp(inc, o);
   }
   F lexc;
   lexc.m = __shfl_down_sync(0xffffffffu, inc.m, 1);
   lexc.c = __shfl_down_sync(0xffffffffu, inc.c, 1);
-  if (lane == 31) lexc = Ar<double>::fid();
+  if (lane == 31) lexc = Ar<U>::fid();
   if (lane == 0) sWarp[wid] = inc;
   __syncthreads();
   if (wid == 0) { /* warp 0, as the forward product look-back, tiles from below */
     if (lane == 0)
-      for (int w = NWARPS - 2; w >= 0; w--) sWarp[w] = Ar<double>::fcomp(sWarp[w], sWarp[w + 1]);
+      for (int w = NWARPS - 2; w >= 0; w--) sWarp[w] = Ar<U>::fcomp(sWarp[w], sWarp[w + 1]);
     __syncwarp();
     const F tagg = sWarp[0];
-    double q = 0.0;
+    U q = U(0);
     if (tile < ntiles - 1) {
       if (lane == 0) {
         msg.bagg[tile] = tagg;
@@ -731,7 +749,7 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
       }
       for (int64_t base = jinc - 1; base > tile; base -= 32) {
         const int64_t j = base - lane;
-        F a = Ar<double>::fid();
+        F a = Ar<U>::fid();
         if (j > tile) {
           wait_flag(&msg.bflag[j]);
           a = msg.bagg[j];
@@ -741,23 +759,23 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
           F al;
           al.m = __shfl_sync(0xffffffffu, a.m, l);
           al.c = __shfl_sync(0xffffffffu, a.c, l);
-          if (lane == 0) q = tile_fapply<double>(al, q);
+          if (lane == 0) q = tile_fapply<U>(al, q);
         }
       }
     }
     if (lane == 0) {
       sQ = q;
-      msg.binc[tile] = tile_fapply<double>(tagg, q);
+      msg.binc[tile] = tile_fapply<U>(tagg, q);
       post_flag(&msg.bflag[tile], F_INC);
     }
   }
   __syncthreads();
-  double q = sQ;
-  if (wid < NWARPS - 1) q = Ar<double>::fapply(sWarp[wid + 1], q);
-  q = Ar<double>::fapply(lexc, q);
+  U q = sQ;
+  if (wid < NWARPS - 1) q = Ar<U>::fapply(sWarp[wid + 1], q);
+  q = Ar<U>::fapply(lexc, q);
 #pragma unroll
   for (int k = C - 1; k >= 0; k--) {
-    const double x = y[k] - gg[k] * q;
+    const U x = y[k] - gg[k] * q;
     if ((st >> k) & 1u) q = x;
     sY[sp(tid * C + k)] = T(x); /* only this thread's rows: no barrier needed before */
   }
@@ -774,8 +792,9 @@ struct Layout {
 constexpr int NWORDS_PER_TILE = 4; /* fflag, sflag, bflag, xflag */
 template <typename T> Layout pdp_layout(int64_t n)
 {
-  typedef typename Ar<double>::S S;
-  typedef typename Ar<double>::M M;
+  typedef typename Compute<T>::U U;
+  typedef typename Ar<U>::S S;
+  typedef typename Ar<U>::M M;
   Layout L;
   L.ntiles = (n + TILE - 1) / TILE;
   const size_t nt = (size_t)L.ntiles;
@@ -784,10 +803,10 @@ template <typename T> Layout pdp_layout(int64_t n)
   L.bits = gtsv__align(L.y + (size_t)n * sizeof(T));
   L.words = gtsv__align(L.bits + nt * TW * sizeof(unsigned));
   L.fagg = gtsv__align(L.words + (2 + NWORDS_PER_TILE * nt) * sizeof(unsigned));
-  L.finc = gtsv__align(L.fagg + nt * sizeof(typename Ar<double>::G));
+  L.finc = gtsv__align(L.fagg + nt * sizeof(typename Ar<U>::G));
   L.bagg = gtsv__align(L.finc + nt * sizeof(S));
-  L.binc = gtsv__align(L.bagg + nt * sizeof(typename Ar<double>::F));
-  L.xp = gtsv__align(L.binc + nt * sizeof(double));
+  L.binc = gtsv__align(L.bagg + nt * sizeof(typename Ar<U>::F));
+  L.xp = gtsv__align(L.binc + nt * sizeof(U));
   L.xpm = gtsv__align(L.xp + nt * sizeof(S));
   L.xe = gtsv__align(L.xpm + nt * sizeof(M));
   L.xem = gtsv__align(L.xe + nt * sizeof(S));
@@ -797,7 +816,8 @@ template <typename T> Layout pdp_layout(int64_t n)
 
 template <typename T, int NM>
 gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T *dl, const T *d,
-                           const T *du, const T *z, T *y, T *g, unsigned *bits, const Msg<double> &m,
+                           const T *du, const T *z, T *y, T *g, unsigned *bits,
+                           const Msg<typename Compute<T>::U> &m,
                            unsigned long long *info, unsigned long long key_base)
 {
   /* above 48 KiB of dynamic shared memory (double) the kernel must opt in */
@@ -816,8 +836,9 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
                        const T *du, T *B, int64_t ldb, unsigned long long key_base, int norm,
                        char *ws, const Layout &L)
 {
+  typedef typename Compute<T>::U U;
   cudaStream_t stream = gtsv__cuda_stream(h);
-  Msg<double> m;
+  Msg<U> m;
   unsigned *words = reinterpret_cast<unsigned *>(ws + L.words);
   const size_t nt = (size_t)L.ntiles;
   m.tickets = words;
@@ -825,14 +846,14 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   m.sflag = words + 2 + nt;
   m.bflag = words + 2 + 2 * nt;
   m.xflag = words + 2 + 3 * nt;
-  m.fagg = reinterpret_cast<typename Ar<double>::G *>(ws + L.fagg);
-  m.finc = reinterpret_cast<typename Ar<double>::S *>(ws + L.finc);
-  m.bagg = reinterpret_cast<typename Ar<double>::F *>(ws + L.bagg);
-  m.binc = reinterpret_cast<double *>(ws + L.binc);
-  m.xp = reinterpret_cast<typename Ar<double>::S *>(ws + L.xp);
-  m.xpm = reinterpret_cast<typename Ar<double>::M *>(ws + L.xpm);
-  m.xe = reinterpret_cast<typename Ar<double>::S *>(ws + L.xe);
-  m.xem = reinterpret_cast<typename Ar<double>::M *>(ws + L.xem);
+  m.fagg = reinterpret_cast<typename Ar<U>::G *>(ws + L.fagg);
+  m.finc = reinterpret_cast<typename Ar<U>::S *>(ws + L.finc);
+  m.bagg = reinterpret_cast<typename Ar<U>::F *>(ws + L.bagg);
+  m.binc = reinterpret_cast<U *>(ws + L.binc);
+  m.xp = reinterpret_cast<typename Ar<U>::S *>(ws + L.xp);
+  m.xpm = reinterpret_cast<typename Ar<U>::M *>(ws + L.xpm);
+  m.xe = reinterpret_cast<typename Ar<U>::S *>(ws + L.xe);
+  m.xem = reinterpret_cast<typename Ar<U>::M *>(ws + L.xem);
   T *g = reinterpret_cast<T *>(ws + L.g), *y = reinterpret_cast<T *>(ws + L.y);
   unsigned *bits = reinterpret_cast<unsigned *>(ws + L.bits);
   unsigned long long *info = h->cuda->info;
