@@ -2,7 +2,7 @@
    host, and the check that restores it (issue 5).
 
      gtsv-pdp-order [--check] [--float] [--threads TH] [--rows C] [--warm W]
-                    [--K K] [--Kedge KE] [--rounds R] TYPE N
+                    [--K K] [--Kedge KE] [--rounds R] [--max-ratio X] TYPE N
 
    TYPE is a thesis matrix type (gtsv_testmat, 1..18), N the order; the right-hand side
    is gtsv_testmat_rhs. Prints LAPACK's residual (thesis eq. 6.1), the residual of the
@@ -71,6 +71,7 @@ int main(int argc, char **argv)
   order_opts o = {0, 256, 4, 16, 8, 2.0, 2.0}; /* as pdp.cu's KERR, KEDGE */
   order_stats st;
   int single = 0, type, fail, info;
+  double max_ratio = 0; /* --max-ratio: exit 1 above it (the ctest cases, tests/pdp.cmake) */
   int64_t n;
   double rl, rp;
   int a = 1;
@@ -83,12 +84,13 @@ int main(int argc, char **argv)
     else if (a + 1 < argc && !strcmp(argv[a], "--rounds")) o.rounds = atoi(argv[++a]);
     else if (a + 1 < argc && !strcmp(argv[a], "--K")) o.K = atof(argv[++a]);
     else if (a + 1 < argc && !strcmp(argv[a], "--Kedge")) o.Kedge = atof(argv[++a]);
+    else if (a + 1 < argc && !strcmp(argv[a], "--max-ratio")) max_ratio = atof(argv[++a]);
     else break;
   }
   if (argc - a != 2 || o.threads < 32 || o.threads > 1024 || o.threads % 32 || o.rows < 1 ||
       o.warm < 0 || o.rounds < 1) {
     fprintf(stderr, "usage: %s [--check] [--float] [--threads TH] [--rows C] [--warm W] "
-                    "[--K K] [--Kedge KE] [--rounds R] TYPE N\n", argv[0]);
+                    "[--K K] [--Kedge KE] [--rounds R] [--max-ratio X] TYPE N\n", argv[0]);
     return 2;
   }
   type = atoi(argv[a]);
@@ -128,6 +130,7 @@ int main(int argc, char **argv)
              fail ? ", REDO UNSETTLED" : "");
     printf("\n");
     free(dl); free(d); free(du); free(b); free(x);
+    if (max_ratio > 0 && !(rp <= max_ratio * rl)) return 1; /* NaN fails too */
   }
   return 0;
 }
