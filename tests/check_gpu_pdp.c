@@ -5,14 +5,16 @@
    residual), copied to the device, solved through the public API with
    GTSV_ALGO_PDP (device pointers), copied back and judged by the shared rule
    (tu_problem_verdict); a singular system's row (gtsv_get_info) must be DP_SEQ's.
-   Sizes sit on every boundary of the kernel: a thread holds C = 4 rows, a warp
-   128, a tile 1024 (a block), and look-back chains of 1 .. 4096 tiles (n up to
-   2^22). Also: nrhs > 1 with ldb > n (padding untouched), the thesis types 8, 13,
+   Sizes sit on every boundary of the kernel: a thread holds C = 16 rows, a warp
+   512, a tile 2048 (a block), and look-back chains of 1 .. 4096 tiles (n up to
+   2^23, random, dominant and near-singular). Also: nrhs > 1 with ldb > n (padding untouched), the thesis types 8, 13,
    17, 18, EVERY == THRESHOLD normalisation bitwise, a strided batch, and the
    stress test: 1000 back-to-back solves of n = 2^20 on one stream give bitwise
    the first answer (the look-back is deterministic by construction, pdp.cu).
-   Example: n = 1025 is one full tile and a tile of one row, whose state comes
-   entirely from the look-back. */
+   Example: n = 2049 is one full tile and a tile of one row, whose state comes
+   entirely from the look-back.
+   GTSV_GPU_TEST_SMALL=1 (for compute-sanitizer): sizes up to 65537, no large
+   sizes, 10 stress solves of 2^16 rows, normalisation on 2^16 rows. */
 #include <check.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -31,6 +33,12 @@ static int have_gpu(void)
     return 0;
   }
   return count > 0;
+}
+
+static int small_run(void)
+{
+  const char *e = getenv("GTSV_GPU_TEST_SMALL");
+  return e && *e && strcmp(e, "0") != 0;
 }
 
 static void report(void)
@@ -110,7 +118,7 @@ static void solve_judge(gtsv_handle h, tu_problem *P, int norm, const char *ctx)
   dev_free(&D);
 }
 
-static const int64_t sizes[] = {1, 2, 3, 4, 5, 31, 32, 33, 127, 128, 129, 511, 512, 513,
+static const int64_t sizes[] = {1, 2, 3, 4, 5, 15, 16, 17, 31, 32, 33, 511, 512, 513,
                                 1023, 1024, 1025, 2047, 2048, 2049, 4095, 4096, 4097,
                                 65535, 65536, 65537, 1 << 20, (1 << 20) + 1};
 #define NSIZES (int)(sizeof sizes / sizeof *sizes)
@@ -123,6 +131,7 @@ START_TEST(kinds_vs_lapack)
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
   for (int si = 0; si < NSIZES; si++) {
+    if (small_run() && sizes[si] > 65537) break;
     int64_t n = sizes[si], nrhs = n <= 4097 ? 3 : 1, ldb = n + (nrhs > 1 ? 3 : 0);
     tu_problem P;
     char ctx[160];
@@ -139,12 +148,13 @@ END_TEST
 
 START_TEST(large_sizes)
 {
-  static const int64_t ns[] = {(1 << 22) - 1, 1 << 22};
+  static const int64_t ns[] = {(1 << 22) - 1, 1 << 22, 1 << 23};
   tu_prec p = (tu_prec)_i;
   gtsv_handle h;
+  if (small_run()) return;
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
-  for (int ni = 0; ni < 2; ni++)
+  for (int ni = 0; ni < 3; ni++)
     for (int k = 0; k < TU_NKINDS; k += 2) { /* random, dominant, near-singular */
       tu_problem P;
       char ctx[160];
@@ -195,7 +205,7 @@ END_TEST
 START_TEST(normalisation_variants)
 {
   tu_prec p = (tu_prec)_i;
-  int64_t n = 1 << 20;
+  int64_t n = small_run() ? 1 << 16 : 1 << 20;
   gtsv_handle h;
   tu_problem P;
   void *xe;
@@ -206,7 +216,7 @@ START_TEST(normalisation_variants)
   solve_judge(h, &P, GTSV_PDP_NORM_THRESHOLD, "gpu THRESHOLD");
   TU_EXPECT(tu_same(p, xe, P.x, P.blen), "%s: EVERY and THRESHOLD differ on the GPU",
             tu_prec_name(p));
-  {
+  if (!small_run()) {
     /* without normalisation theta leaves the range on 2^20 random rows */
     dev_t_ D;
     char why[512];
@@ -263,7 +273,8 @@ END_TEST
 START_TEST(stress_bitwise)
 {
   tu_prec p = (tu_prec)_i;
-  int64_t n = 1 << 20;
+  int64_t n = small_run() ? 1 << 16 : 1 << 20;
+  const int iters = small_run() ? 10 : 1000;
   size_t bytes = (size_t)n * tu_elt(p);
   gtsv_handle h;
   tu_problem P;
@@ -281,10 +292,10 @@ START_TEST(stress_bitwise)
   first = malloc(bytes);
   xk = malloc(bytes);
   ck_assert(first && xk);
-  for (int it = 0; it < 1000; it++) {
+  for (int it = 0; it < iters; it++) {
     ck_assert(cudaMemcpyAsync(xb, x0, bytes, cudaMemcpyDeviceToDevice, 0) == cudaSuccess);
     ck_assert_int_eq(tu_gtsv(h, p, n, 1, D.dl, D.d, D.du, xb, n), GTSV_STATUS_SUCCESS);
-    if (it == 0 || it % 97 == 0 || it == 999) {
+    if (it == 0 || it % 97 == 0 || it == iters - 1) {
       ck_assert(cudaMemcpy(it == 0 ? first : xk, xb, bytes, cudaMemcpyDeviceToHost) ==
                 cudaSuccess);
       if (it > 0) differ += memcmp(first, xk, bytes) != 0;

@@ -7,3 +7,22 @@ if(TARGET check_gpu_pdp)
   target_link_libraries(check_gpu_pdp PRIVATE gtsv_testmat_static)
   set_tests_properties(check_gpu_pdp PROPERTIES TIMEOUT 900)
 endif()
+
+# The GPU kernel's order of evaluation, emulated on the host (tools/gtsv-pdp-order.c:
+# pdp.cu's tile, warm-up, tolerances and exact redo): CI has no GPU, so these guard
+# the checked splice. Ratio = residual / LAPACK's, within the issue's 10x.
+if(TARGET gtsv_testmat_static)
+  foreach(case "1;100000" "13;8192" "8;512" "17;8192" "18;8192")
+    list(GET case 0 type)
+    list(GET case 1 n)
+    foreach(prec double float)
+      set(flag "")
+      if(prec STREQUAL "float")
+        set(flag "--float")
+      endif()
+      add_test(NAME pdp_order_t${type}_n${n}_${prec}
+        COMMAND gtsv-pdp-order --check --threads 128 --rows 16 --max-ratio 10 ${flag} ${type} ${n})
+      set_tests_properties(pdp_order_t${type}_n${n}_${prec} PROPERTIES LABELS host TIMEOUT 300)
+    endforeach()
+  endforeach()
+endif()

@@ -11,34 +11,52 @@
 typedef FN(pdp_state) PRE(S);
 typedef FN(pdp_agg) PRE(G);
 typedef FN(pdp_aff) PRE(F);
-typedef struct { T m0, m1, mw; } PRE(M); /* magnitudes of the terms of the last steps */
+typedef FN(pdp_mag) PRE(M); /* magnitudes of the terms of the last steps */
 
-/* one row with the magnitudes of its terms, scaled as the state */
+/* one row with the magnitudes of its terms (pdp_arith.h, as pdp.cu) */
 static void PRE(stepm)(PRE(S) *s, PRE(M) *m, T a, T b, T cp, T z)
 {
-  T ac = a * cp, k;
-  T t0 = b * s->t0 - ac * s->t1, w = z * s->t0 - a * s->w;
-  m->m1 = m->m0;
-  m->m0 = FN(abs)(b * s->t0) + FN(abs)(ac * s->t1);
-  m->mw = FN(abs)(z * s->t0) + FN(abs)(a * s->w);
-  s->t1 = s->t0; s->t0 = t0; s->w = w;
-  k = FN(pdp_scale)(FN(pdp_amax)(s->t0, s->t1), GTSV_PDP_NORM_THRESHOLD);
-  if (k != (T)1) { s->t0 *= k; s->t1 *= k; s->w *= k; m->m0 *= k; m->m1 *= k; m->mw *= k; }
+  FN(pdp_step_mag)(s, m, a, b, cp, z, GTSV_PDP_NORM_THRESHOLD);
 }
 
-/* Whether q (another thread's state for the same row) is e (a state computed row by
-   row, m its magnitudes) up to K rounding errors of e's last steps, as projective
-   points: cross products against the sizes of the terms that formed e. NaN: no. */
 static int PRE(consistent)(PRE(S) e, PRE(M) m, PRE(S) q, double K)
 {
-  T tol = (T)(K * EPS);
-  T x1 = FN(abs)(q.t0 * e.t1 - q.t1 * e.t0), x2 = FN(abs)(q.w * e.t1 - q.t1 * e.w);
-  return x1 <= tol * (m.m0 * FN(abs)(q.t1) + m.m1 * FN(abs)(q.t0)) &&
-         x2 <= tol * (m.mw * FN(abs)(q.t1) + m.m1 * FN(abs)(q.w));
+  return FN(pdp_consistent)(e, m, q, (T)K);
 }
 
-/* z := T \ z in the order described above; returns 1 when the check failed (a
-   fallback would run), stats in *st */
+/* Rounds of the checked splice over one tile (r0): every thread runs its rows from
+   tin[k] (exit tout[k], magnitudes mout[k]); a thread whose start is not its
+   predecessor's exit up to K errors takes that exit. Returns the number of rounds
+   after which nothing changed, or R when they did not settle. */
+static int PRE(rounds)(int64_t n, int64_t r0, int TH, int CC, int64_t H, const T *A,
+                       const T *B, const T *Cc, const T *Z, PRE(S) *tin, PRE(S) *tout,
+                       PRE(M) *mout, double K, int R, order_stats *st)
+{
+  int r;
+  for (r = 0; r < R; r++) {
+    int changed = 0;
+    for (int k = 0; k < TH; k++) {
+      PRE(S) s = tin[k];
+      PRE(M) m = FN(pdp_mag_zero)();
+      for (int c = 0; c < CC; c++) {
+        int64_t i = r0 + (int64_t)k * CC + c;
+        if (i < n) PRE(stepm)(&s, &m, A[i + H], B[i + H], Cc[i + H - 1], Z[i + H]);
+      }
+      tout[k] = s; mout[k] = m;
+    }
+    for (int k = TH - 1; k >= 1; k--)
+      if (r0 + (int64_t)k * CC < n && !PRE(consistent)(tout[k - 1], mout[k - 1], tin[k], K)) {
+        tin[k] = tout[k - 1];
+        changed = 1;
+        st->repairs++;
+      }
+    if (!changed) break;
+  }
+  return r;
+}
+
+/* z := T \ z in the order described above; returns 1 when a redone tile did not
+   settle either (cannot happen on finite data), stats in *st */
 static int PRE(solve)(int64_t n, const T *dl, const T *dd, const T *du, T *z,
                       const order_opts *o, order_stats *st)
 {
@@ -50,7 +68,7 @@ static int PRE(solve)(int64_t n, const T *dl, const T *dd, const T *du, T *z,
   unsigned char *start = calloc(n, 1), *one = calloc(n, 1);
   PRE(S) *rs = calloc(n, sizeof(PRE(S))), *tin = calloc(TH, sizeof(PRE(S)));
   PRE(S) *tout = calloc(TH, sizeof(PRE(S))), sIn = FN(pdp_state_initial)(), prevS = sIn;
-  PRE(M) *mout = calloc(TH, sizeof(PRE(M))), prevM = {0, 0, 0};
+  PRE(M) *mout = calloc(TH, sizeof(PRE(M))), prevM = FN(pdp_mag_zero)();
   PRE(G) *inc = calloc(TH, sizeof(PRE(G))), *prv = calloc(TH, sizeof(PRE(G))), sw[32], sw2[32];
   int fail = 0;
   memset(st, 0, sizeof *st);
@@ -91,37 +109,25 @@ static int PRE(solve)(int64_t n, const T *dl, const T *dd, const T *du, T *z,
       tin[k] = s;
     }
     if (o->check) {
-      /* rounds: a thread whose entering state is not its predecessor's exit (up to
-         K rounding errors) takes that exit and runs again */
-      int r;
-      for (r = 0; r < o->rounds; r++) {
-        int changed = 0;
-        for (int k = 0; k < TH; k++) {
-          PRE(S) s = tin[k];
-          PRE(M) m = {0, 0, 0};
-          for (int c = 0; c < CC; c++) {
-            int64_t i = r0 + (int64_t)k * CC + c;
-            if (i < n) PRE(stepm)(&s, &m, A[i + H], B[i + H], Cc[i + H - 1], Z[i + H]);
-          }
-          tout[k] = s; mout[k] = m;
-        }
-        for (int k = TH - 1; k >= 1; k--)
-          if (r0 + (int64_t)k * CC < n && !PRE(consistent)(tout[k - 1], mout[k - 1], tin[k], o->K)) {
-            tin[k] = tout[k - 1];
-            changed = 1;
-            st->repairs++;
-          }
-        if (!changed) break;
-      }
+      /* pdp.cu's protocol: provisional rounds (at most R) from the product states;
+         the tile is kept when they settle and its first thread's start is its
+         predecessor's exit E up to K errors; otherwise it is redone: its first
+         thread takes E and the rounds run until they settle (at most TH + 1,
+         which is the sequential recurrence at worst) */
+      int r = PRE(rounds)(n, r0, TH, CC, H, A, B, Cc, Z, tin, tout, mout, o->K, o->rounds, st);
+      int kl = (int)((n - 1 - r0) / CC);
+      if (kl > TH - 1) kl = TH - 1;
       if (r > st->max_rounds) st->max_rounds = r;
-      if (r == o->rounds) fail = 1, st->tile_fail++;
-      else if (t > 0 && !PRE(consistent)(prevS, prevM, tin[0], o->Ktile)) fail = 1, st->edge_fail++;
-      { /* this tile's exit, for the next tile's check */
-        int kl = (int)((n - 1 - r0) / CC);
-        if (kl > TH - 1) kl = TH - 1;
-        prevS = tout[kl];
-        prevM = mout[kl];
+      if (r == o->rounds) st->tile_fail++;
+      if (r == o->rounds || !PRE(consistent)(prevS, prevM, tin[0], o->Kedge)) {
+        if (r < o->rounds) st->edge_fail++;
+        tin[0] = prevS;
+        r = PRE(rounds)(n, r0, TH, CC, H, A, B, Cc, Z, tin, tout, mout, o->K, TH + 1, st);
+        if (r > st->max_redo) st->max_redo = r;
+        if (r == TH + 1) fail = 1;
       }
+      prevS = tout[kl]; /* this tile's exit E, for the next tile's check */
+      prevM = mout[kl];
     }
     for (int k = 0; k < TH; k++) { /* the rows from the entering states: pivots */
       PRE(S) s = tin[k];

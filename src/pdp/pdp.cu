@@ -7,77 +7,159 @@
  * two-state machine scanned alongside. pdp_host_gen.c is the reference and the
  * specification: the same steps with chunks where this file has tiles.
  *
- * Two kernels per right-hand side column, each one pass over the rows:
- *   pdp_forward_kernel: a block takes a tile of TILE = THREADS x C rows (tile
- *     number from an atomic ticket), stages dl, d, du, z of its rows (and one row
- *     above, two below) in shared memory, and
- *       1. each thread composes the 3x3 aggregate of its C rows (sequential);
- *          Kogge-Stone over the warp (shuffles), then over the warps (shared);
- *       2. look-back (below) gives the state entering the tile; every thread's
- *          entering state is that, times its warp's and its lane's exclusive
- *          aggregates; it re-runs its rows (theta, w, pivot choice eq. 4.6);
- *       3. the same for the pivot-structure map (2 bits), scan and look-back;
- *       4. fused: y of L B y = z over z, g of M^T, a start bit per row (packed in
- *          shared memory, 32 rows per word), the pivot check at block starts.
+ * Why products alone are not enough (bench/results/pdp-host-order-2026-11-22.md,
+ * tools/gtsv-pdp-order.c). A product of transfer matrices is normwise accurate,
+ * but the state it hands a thread is not the one the sequential recurrence reaches:
+ * on random matrices every thread boundary then splices two trajectories that differ
+ * by 10^2..10^3 rounding errors (100..400x LAPACK's residual at n >= 1e5), and where
+ * theta follows a subdominant solution (thesis type 13, dorr) the product keeps only
+ * the dominant direction and the state is wrong in every digit. What is accurate is
+ * the recurrence run row by row, spliced only where two runs agree to a few
+ * rounding errors (pdp_consistent): such a splice is a perturbation of a few ulps
+ * of the last rows' coefficients, i.e. backward stable.
+ *
+ * The checked splice. A tile is TILE = 128 threads x C = 16 rows.
+ *   1. each thread composes the 3x3 aggregate of 16 rows shifted WARM = 16 rows up;
+ *      Kogge-Stone over the warp (shuffles) and over the warps (shared); the tile's
+ *      product state comes from the product look-back (below);
+ *   2. each thread's provisional start: that state times its exclusive products,
+ *      then WARM rows run row by row (the warm-up damps the part of the error that
+ *      is not along the dominant direction, which is all random matrices need);
+ *   3. rounds (settle()): every thread runs its 16 rows, keeping the magnitudes of
+ *      the last terms (pdp_step_mag); a thread whose start is not its predecessor's
+ *      exit up to KERR = 2 rounding errors takes that exit and runs again; at most
+ *      ROUNDS = 8 rounds (random n = 2^20: at most 5, on the host emulation; KERR
+ *      = 8 left force_2x2 n = 513 at 0.85 of the acceptance bound in double, 1.3
+ *      in float, KERR = 2 at 0.56; about 11% of thread starts are then repaired);
+ *   4. the tile is kept when its rounds settled and its first thread's start is the
+ *      exact exit E of the tile above up to KEDGE = 8 errors (the exact-exit
+ *      channel, below; one such splice per 2048 rows: 8 instead of 2 halves the
+ *      tiles redone on random matrices, 57 -> 17 of 512 at n = 2^20 on the host
+ *      emulation, with the residual unchanged). Otherwise it is redone: the first
+ *      thread takes E and the rounds run until they settle, at most THREADS + 1
+ *      (each round fixes at least one more thread, so this is the sequential
+ *      recurrence at worst). That is the fallback: on the GPU, stream-ordered, and
+ *      it degenerates to the host reference's sequential recurrence, which is
+ *      accurate on dorr where DP_SEQ's pivots are not (dorr n = 8192 on the host
+ *      emulation: 0.46x LAPACK's residual; 127 rounds in a redone tile). Every
+ *      tile's exit E_t is then the sequential recurrence up to splices of KERR
+ *      (inside a tile) or KEDGE (at its first row) errors.
+ *   5. pivot choices (eq. 4.6) from the final starts, the pivot-structure map, its
+ *      scans and look-back; 6. y of L B y = z, g of M^T, a start bit per row (packed
+ *      in shared memory, 32 rows per word), the pivot check at block starts; y and g
+ *      go through shared memory to the workspace in whole rows (coalesced).
  *   pdp_backward_kernel: tiles from the bottom (ticket order reversed): the affine
  *     map q -> m q + c of each thread's rows, warp and block scans from below,
- *     look-back, x_i = y_i - g_i q written over y.
- * Example, TILE = 1024, n = 2500: 3 tiles. Tile 0 knows its entering state
- * (theta_{-1} = 1, theta_{-2} = 0, w = 0) and posts its INC at once; tile 1 posts its
- * AGG, waits for tile 0's flag (INC), applies its own aggregate, posts INC; tile 2
- * finds tile 1's flag at AGG, walks back to tile 0's INC and applies tile 1's AGG
- * to it: the same product tile 1 computes for its INC. Its last row, 2499, takes a
- * 1x1 pivot (forced); x_2499 = y_2499, and its q goes up to tile 1 by the backward
- * look-back.
+ *     look-back, x_i = y_i - g_i q written into B.
  *
- * Unified tiling (4.2.2): the tile's inputs live in shared memory (one copy),
- * each thread's C states (3C values) and its scan operands in registers; nothing
- * is spilled to global memory. Kernel fusion (4.2.3): decomposition, L and B
- * solves in one kernel; M^T in the second (it runs the other way).
+ * Precision. The recurrences run in the data's precision, as the host reference
+ * (Compute<T>). Running float data in double (Compute<float>::U = double, y, g, x
+ * rounded to float) was measured on the GPU (commit 78bf6be) and not taken: it
+ * solves the float matrix nearly exactly, which fixes a near-singular float system
+ * of the check_gpu batch (n = 64, system 976 of 1000; the float recurrence gives
+ * 751 against a bound of 146, as does the float host reference, 765) but fails the
+ * float dorr n = 8192 (1.1e9 against 1790): that matrix is numerically singular
+ * even in double (dgtsv's own solution, rounded to float, has residual 1.8e10), and
+ * the acceptance rule measures against sgtsv's small-norm answer.
+ *
+ * Compiled without FMA contraction (-fmad=false, src/pdp/CMakeLists.txt): theta
+ * must round alike where the step forms it and where pdp_out forms theta_{i+1} of
+ * a 2x2 pivot, as in the host reference. With contraction the first GPU run of
+ * this design measured dorr n = 512 at 1.23e5 (LAPACK 9.04) and random n = 2^20
+ * at 1300x LAPACK; the host emulation built with contraction agrees (1.5e4x, and
+ * 12.5x on its random 2^20), and without it gives 1.55x and 1.8x.
+ *
+ * The forward kernel only reads B (its rows are the warm-up rows of the tile below,
+ * read at any time), and writes y to the workspace; the backward kernel, next in
+ * stream order, writes x into B.
+ *
+ * Example, n = 4100: 3 tiles. Tile 0 knows its entering state (theta_{-1} = 1,
+ * theta_{-2} = 0, w = 0), settles, and posts its exit as exact (FIN_EQ). Tile 1's
+ * thread 0 starts from the product state before row 2032 and runs rows 2032..2047;
+ * if its start at row 2048 agrees with tile 0's exit to 8 errors and its rounds
+ * settled, its own exit is exact too; if not, it takes tile 0's exit and reruns.
+ * Tile 2 holds rows 4096..4099 (thread 0 only); its last row takes a 1x1 pivot
+ * (forced), x_4099 = y_4099, and its q goes up to tile 1 by the backward look-back.
+ *
+ * Unified tiling (4.2.2): the tile's inputs live in shared memory (one copy, dynamic
+ * shared memory: 66 KB in double), each thread's start, scan operands and outputs
+ * in registers; nothing is spilled to global memory. Kernel fusion (4.2.3):
+ * decomposition, L and B solves in one kernel; M^T in the second (it runs the
+ * other way).
  *
  * Inter-block message passing (4.2.1) and the memory-model argument.
- * Each tile t has, per channel (forward state, pivot structure, backward q), a
- * 32-bit flag word (INVALID = 0, so one memset per column resets all) and payload
- * slots: AGG (its own aggregate, known without any other tile) and INC (the state
- * after the tile, known once its entering state is). The producer (thread 0 of
- * the block) writes the payload with plain stores, then stores the flag with
- * cuda::atomic_ref<..., thread_scope_device>::store(memory_order_release): the
- * release orders the payload stores (and, through the preceding __syncthreads,
- * the block's loads of its tile) before the flag at device scope. The consumer
- * spins on atomic_ref::load(memory_order_acquire); when it sees AGG or INC, the
- * acquire synchronises-with that release, so its later plain loads of that slot
- * see the payload (the PTX model makes this hold through the L1; no 128-byte
- * atomicity of Fermi is assumed). A payload slot is written once, before its flag,
- * and never changes, so reading the AGG slot after a later INC store is also fine.
- * The pivot-structure message is 2 bits and lives inside its flag word (one
- * atomic store: no separate payload). Progress: tile numbers come from an atomic
- * ticket taken when a block starts, so a tile only ever waits for tiles whose
- * blocks are already running, and a running block publishes AGG without waiting:
- * no deadlock whatever the scheduling order. The y written over z by tile t can
- * not race with tile t-1's read of z (its halo row): tile t writes only after it
- * acquired tile t-1's flag, which tile t-1 released after reading its tile.
+ * Each tile t has, per channel, a 32-bit flag word (INVALID = 0, so one memset per
+ * column resets all) and payload slots:
+ *   forward product state: AGG (its aggregate, known without any other tile), INC
+ *     (the product state after the tile);
+ *   pivot structure: 2 bits inside the flag word itself (one atomic store);
+ *   backward q: AGG and INC as the forward product state;
+ *   exact exit: PROV (slot xp: the exit of its provisional rounds, with the
+ *     magnitudes), then OK or BAD (whether it settled and agrees with the PROV exit
+ *     of the tile above: the flag alone), then FIN_EQ (its exact exit is its PROV
+ *     exit, bitwise) or FIN_NE (it was redone; slot xe holds the exit).
+ * The producer (thread 0 of the block) writes a payload slot with plain stores, then
+ * stores the flag with cuda::atomic_ref<..., thread_scope_device>::store(
+ * memory_order_release): the release orders the payload stores (and, through the
+ * preceding __syncthreads, the block's shared-memory results they come from) before
+ * the flag at device scope. The consumer spins on atomic_ref::load(
+ * memory_order_acquire) until the flag reaches the value it needs; the acquire
+ * synchronises-with the release that stored that value, and flag values only grow
+ * (each tile's flags are stored by one thread, in program order, so a later value
+ * is also ordered after the earlier payloads): its later plain loads of the slots
+ * that value advertises see the payload (the PTX model makes this hold through the
+ * L1; no 128-byte atomicity of Fermi is assumed). Every slot is written once, before
+ * the first flag that advertises it, and never changes.
+ * The look-backs are run by warp 0: its lanes read 32 flags per round trip (find_inc)
+ * and fetch 32 payloads at once; every lane that loads a payload has acquired that
+ * tile's flag itself, then hands the payload to lane 0 by shuffles (registers, no
+ * memory ordering needed); lane 0 applies them in row order.
+ * Progress: tile numbers come from an atomic ticket taken when a block starts, so a
+ * tile only ever waits for tiles with smaller numbers, whose blocks are already
+ * running; each wait is for a value that tile posts after waiting only on tiles
+ * with smaller numbers still (tile 0 waits on nobody): no cycle, no deadlock
+ * whatever the scheduling order.
  *
- * Determinism (the 1000-solve stress test). A decoupled look-back that folds
- * "whatever predecessors have published" would round differently from run to run.
- * Here the consumer walks back to the nearest INC, then applies the AGGs in row
- * order to that state, one vector-matrix product at a time: exactly the operations
- * the predecessors use for their own INC (the same __noinline__ function), so the
- * state entering a tile is bitwise the same whichever predecessors were done.
+ * Exact-exit look-back. Tile t (> 0), after its provisional rounds, posts PROV,
+ * waits for PROV of t-1 and computes ok_t = settled && start agrees with P_{t-1};
+ * posts OK or BAD. If ok, it walks back over tiles whose flag is OK until it meets
+ * FIN_EQ (then E_{t-1} = P_{t-1} bitwise: by induction every OK tile above kept its
+ * PROV exit) or BAD / FIN_NE at tile j; then it waits for the FIN of j+1, j+2, ...
+ * in turn and stops at the first FIN_EQ (the OK tiles after it kept their exits).
+ * Only when none is (or it is BAD itself) does it take E_{t-1} from the FIN of t-1
+ * and check against it. So on matrices whose tiles settle the chain is decoupled
+ * like the product look-back, and a redone tile delays only its next neighbour.
+ *
+ * Determinism (the 1000-solve stress test). The product look-back walks back to the
+ * nearest INC, then applies the AGGs in row order to that state, one vector-matrix
+ * product at a time: exactly the operations the predecessors use for their own INC
+ * (the same __noinline__ function), so the state entering a tile is bitwise the same
+ * whichever predecessors were done. The exact exit E_t is a function of the data:
+ * E_t = P_t if tile t settled and agrees with E_{t-1}, else the redo from E_{t-1};
+ * the walk-back only decides, from facts that do not depend on timing (OK bits,
+ * FIN_EQ), when E_{t-1} = P_{t-1} is already known. The rounds are block-wide and
+ * barrier-separated. So every column's answer is bitwise reproducible.
+ *
+ * Multiple right-hand sides (4.3.2): the two kernels per column. The splice checks
+ * read w (which depends on the column), so where eq. 4.6 is a near tie two columns
+ * may choose different pivots; each column therefore writes its own g and start
+ * bits, and the backward pass of a column reads its own.
  *
  * Bytes per row (DESIGN.md section 4; T = 8 double, 4 float; one column):
  *   forward:  read dl, d, du, z (4T); write y (T), g (T), 1 start bit
  *   backward: read y, g (2T) + 1 bit; write x (T)
  *   = 9T + 1/4 B: 72.25 B/row double, 36.25 B/row float (floor 5T: 40, 20);
- *   per-tile messages (about 13T per 1024 rows) and the halo rows (3 of 1024) are
- *   below 1%. Further columns: the same 9T each (the factor is recomputed, with
- *   bitwise the same pivots, rather than stored: storing L and B would write and
- *   read more than re-reading dl, d, du). Bound: E <= 40/72.25 = 55% in double.
- * Workspace: g (n T), start bits (n/8 B), messages: about 1.15 n T, under the
- * 0.6 x (4 n T) allowed.
+ *   the halo (WARM + 3 rows of 2048) and the per-tile messages add about 1%.
+ *   Bound: E <= 40/72.25 = 55% in double. The work per row is about 4 runs of the
+ *   recurrence (aggregate, warm-up, rounds, pivots, outputs) instead of 2.
+ * Workspace: g and y (2 n T), start bits (n/8 B), messages (about 40 T per 2048
+ * rows): about 0.51 x the input (4 n T), under the 0.6 allowed.
  *
- * Not done on the GPU (the host reference has it): the cancellation guard of
- * pdp_apply_lost at chunk boundaries; matrices whose theta follows a subdominant
- * solution (thesis type 13, dorr) lose accuracy at tile and thread boundaries.
+ * Not done on the GPU: the host reference's cancellation guard (pdp_apply_lost) is
+ * not needed (the splice check replaces it). A matrix with Inf/NaN states (NONE
+ * normalisation, overflowing w after an exactly singular row) never settles: its
+ * tiles are redone with THREADS + 1 rounds each, serially; slow, and reported
+ * through gtsv_get_info where a pivot is bad.
  */
 #include <cuda/atomic>
 #include <cuda_runtime.h>
@@ -87,15 +169,28 @@
 
 namespace {
 
-constexpr int THREADS = 256;
+constexpr int THREADS = 128;
 constexpr int NWARPS = THREADS / 32;
-constexpr int C = 4;                  /* rows per thread */
+constexpr int C = 16;                 /* rows per thread */
 constexpr int TILE = THREADS * C;     /* rows per tile; a multiple of 32 */
 constexpr int TW = TILE / 32;         /* start-bit words per tile */
+constexpr int WARM = 16;              /* warm-up rows before a thread's first row */
+constexpr int OFF = WARM + 1;         /* shared index of the tile's first row */
+constexpr int SROWS = TILE + WARM + 3; /* staged rows: WARM + 1 above, 2 below */
+/* shared index of staged row j, one pad word per 16 rows: a warp's threads read
+   rows 16 apart, which would all fall in one bank (double: 32-way conflicts) */
+__host__ __device__ constexpr int sp(int j) { return j + (j >> 4); }
+constexpr int SPAD = sp(SROWS - 1) + 1;
+constexpr int ROUNDS = 8;             /* provisional rounds of the checked splice */
+constexpr int REDO_ROUNDS = THREADS + 1; /* enough for the sequential recurrence */
+constexpr double KERR = 2.0;          /* rounding errors a splice may differ by */
+constexpr double KEDGE = 8.0;         /* the same at a tile's first row (header) */
 
 /* flag values */
 constexpr unsigned F_AGG = 1u, F_INC = 2u;
 constexpr unsigned S_AGG = 4u, S_INC = 8u; /* pivot-structure word: kind | bits */
+/* exact-exit channel, in the order a tile posts them */
+constexpr unsigned XF_PROV = 1u, XF_OK = 2u, XF_BAD = 3u, XF_FIN_EQ = 4u, XF_FIN_NE = 5u;
 
 /* C++ names for the precision-generic C functions of pdp_arith.h */
 template <typename T> struct Ar;
@@ -104,8 +199,10 @@ template <typename T> struct Ar;
     typedef gtsv_##P##_pdp_state S;                                                     \
     typedef gtsv_##P##_pdp_agg G;                                                       \
     typedef gtsv_##P##_pdp_aff F;                                                       \
+    typedef gtsv_##P##_pdp_mag M;                                                       \
     static __device__ __forceinline__ G id() { return gtsv_##P##_pdp_agg_identity(); }   \
     static __device__ __forceinline__ S init() { return gtsv_##P##_pdp_state_initial(); } \
+    static __device__ __forceinline__ M mzero() { return gtsv_##P##_pdp_mag_zero(); }   \
     static __device__ __forceinline__ void row(G *g, T a, T b, T cp, T z, int nm)       \
     {                                                                                   \
       gtsv_##P##_pdp_agg_row(g, a, b, cp, z, nm);                                       \
@@ -121,6 +218,14 @@ template <typename T> struct Ar;
     static __device__ __forceinline__ void step(S *s, T a, T b, T cp, T z, int nm)      \
     {                                                                                   \
       gtsv_##P##_pdp_step(s, a, b, cp, z, nm);                                          \
+    }                                                                                   \
+    static __device__ __forceinline__ void stepm(S *s, M *m, T a, T b, T cp, T z, int nm) \
+    {                                                                                   \
+      gtsv_##P##_pdp_step_mag(s, m, a, b, cp, z, nm);                                   \
+    }                                                                                   \
+    static __device__ __forceinline__ int cons(S e, M m, S q, double k)                 \
+    {                                                                                   \
+      return gtsv_##P##_pdp_consistent(e, m, q, (T)k);                                  \
     }                                                                                   \
     static __device__ __forceinline__ int one(T t0, T t1, T c0, T a1, T b1, T c1, T a2) \
     {                                                                                   \
@@ -140,6 +245,7 @@ template <typename T> struct Ar;
     static __device__ __forceinline__ F fcomp(F l, F e) { return gtsv_##P##_pdp_aff_compose(l, e); } \
     static __device__ __forceinline__ T fapply(F f, T q) { return gtsv_##P##_pdp_aff_apply(f, q); } \
   };
+
 GTSV_PDP_AR(float, s)
 GTSV_PDP_AR(double, d)
 #undef GTSV_PDP_AR
@@ -174,11 +280,12 @@ __device__ __forceinline__ typename Ar<T>::G shfl_up_agg(typename Ar<T>::G g, in
 
 typedef cuda::atomic_ref<unsigned, cuda::thread_scope_device> flag_ref;
 
-__device__ __forceinline__ unsigned wait_flag(unsigned *p)
+/* the flag once it is at least lo (acquire) */
+__device__ __forceinline__ unsigned wait_flag(unsigned *p, unsigned lo = 1u)
 {
   flag_ref f(*p);
   unsigned v;
-  while ((v = f.load(cuda::memory_order_acquire)) == 0u) __nanosleep(20);
+  while ((v = f.load(cuda::memory_order_acquire)) < lo) __nanosleep(20);
   return v;
 }
 __device__ __forceinline__ void post_flag(unsigned *p, unsigned v)
@@ -186,120 +293,311 @@ __device__ __forceinline__ void post_flag(unsigned *p, unsigned v)
   flag_ref(*p).store(v, cuda::memory_order_release);
 }
 
+/* The precision the recurrences run in for data of type T: T itself (the host
+   reference's arithmetic). Compute<float>::U = double is a one-line switch to a
+   mixed-precision float path; measured and not taken (header, Precision). */
+template <typename T> struct Compute {
+  typedef T U;
+};
+
+/* Warp-wide (all 32 lanes call it): the nearest tile first, first+dir, ... whose
+   flag has a bit of inc set, reading 32 flags at a time (one round trip to L2 per
+   32 tiles instead of one per tile). Tiles outside [0, ntiles) are not read; such
+   a tile always exists (tile 0 going down, the last tile going up, post INC only). */
+__device__ int64_t find_inc(unsigned *flags, int64_t first, int dir, unsigned inc,
+                            int64_t ntiles)
+{
+  const int lane = threadIdx.x & 31;
+  for (int64_t hi = first;; hi += 32 * dir) {
+    const int64_t j = hi + dir * lane;
+    const bool in = j >= 0 && j < ntiles;
+    const unsigned v = in ? wait_flag(&flags[j]) : 0u;
+    const unsigned m = __ballot_sync(0xffffffffu, in && (v & inc));
+    if (m) return hi + dir * (__ffs(m) - 1);
+  }
+}
+
+/* the aggregate of lane l of the warp */
+template <typename U>
+__device__ __forceinline__ typename Ar<U>::G shfl_agg(typename Ar<U>::G g, int l)
+{
+  typename Ar<U>::G r;
+  r.a00 = __shfl_sync(0xffffffffu, g.a00, l);
+  r.a01 = __shfl_sync(0xffffffffu, g.a01, l);
+  r.a10 = __shfl_sync(0xffffffffu, g.a10, l);
+  r.a11 = __shfl_sync(0xffffffffu, g.a11, l);
+  r.u0 = __shfl_sync(0xffffffffu, g.u0, l);
+  r.u1 = __shfl_sync(0xffffffffu, g.u1, l);
+  r.al = __shfl_sync(0xffffffffu, g.al, l);
+  return r;
+}
+
 /* Messages of one column's solve, in the device workspace (pdp_layout). */
 template <typename T> struct Msg {
-  unsigned *tickets;               /* [0] forward, [1] backward */
-  unsigned *fflag, *sflag, *bflag; /* per tile */
+  unsigned *tickets;                       /* [0] forward, [1] backward */
+  unsigned *fflag, *sflag, *bflag, *xflag; /* per tile */
   typename Ar<T>::G *fagg;
   typename Ar<T>::S *finc;
   typename Ar<T>::F *bagg;
   T *binc;
+  typename Ar<T>::S *xp, *xe; /* provisional and exact exits */
+  typename Ar<T>::M *xpm, *xem;
 };
 
-/* Forward: factor, L and B solves; y over z, g and start bits out. */
+/* The tile's staged rows (shared memory, index j = row - r0 + OFF). */
+template <typename T> struct Rows {
+  const T *A, *B, *C, *Z;
+};
+
+/* Rounds of the checked splice (block-wide, every thread calls it): each thread
+   runs its C rows from tin (exit and magnitudes to sOut, sMag); a thread whose
+   start is not its predecessor's exit up to KERR errors takes that exit. Returns
+   the rounds after which nothing changed, or R (then sOut is stale). */
+template <typename T, typename U, int NM>
+__device__ int settle(typename Ar<U>::S &tin, typename Ar<U>::S *sOut,
+                      typename Ar<U>::M *sMag, Rows<T> rw, int64_t n, int64_t tr0, int j0,
+                      int R)
+{
+  typedef typename Ar<U>::S S;
+  typedef typename Ar<U>::M M;
+  const int tid = threadIdx.x;
+  int r;
+  for (r = 0; r < R; r++) {
+    S s = tin;
+    M m = Ar<U>::mzero();
+#pragma unroll
+    for (int k = 0; k < C; k++)
+      if (tr0 + k < n)
+        Ar<U>::stepm(&s, &m, rw.A[sp(j0 + k)], rw.B[sp(j0 + k)], rw.C[sp(j0 + k - 1)], rw.Z[sp(j0 + k)], NM);
+    sOut[tid] = s;
+    sMag[tid] = m;
+    __syncthreads();
+    int changed = 0;
+    if (tid > 0 && tr0 < n && !Ar<U>::cons(sOut[tid - 1], sMag[tid - 1], tin, KERR)) {
+      tin = sOut[tid - 1];
+      changed = 1;
+    }
+    if (!__syncthreads_or(changed)) break; /* also orders the reads before the next writes */
+  }
+  return r;
+}
+
+/* dynamic shared memory of the forward kernel: dl, d, du, z of SROWS rows */
+template <typename T> constexpr size_t fwd_smem() { return 4 * (size_t)SPAD * sizeof(T); }
+
+/* Forward: factor, L and B solves; y, g and start bits out (workspace). z is only
+   read (its rows are other tiles' warm-up rows). */
 template <typename T, int NM>
 __global__ void __launch_bounds__(THREADS)
 pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
-                   const T *__restrict__ du, T *z, T *g, unsigned *bits, Msg<T> msg,
-                   int write_factor, unsigned long long *info, unsigned long long key_base)
+                   const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
+                   T *__restrict__ g, unsigned *__restrict__ bits, Msg<typename Compute<T>::U> msg,
+                   unsigned long long *info, unsigned long long key_base)
 {
-  typedef typename Ar<T>::S S;
-  typedef typename Ar<T>::G G;
-  __shared__ T sA[TILE + 3], sB[TILE + 3], sC[TILE + 3], sZ[TILE + 3];
+  typedef typename Compute<T>::U U;
+  typedef typename Ar<U>::S S;
+  typedef typename Ar<U>::G G;
+  typedef typename Ar<U>::M M;
+  extern __shared__ __align__(16) unsigned char smem[];
+  T *sA = reinterpret_cast<T *>(smem), *sB = sA + SPAD, *sC = sB + SPAD, *sZ = sC + SPAD;
   __shared__ G sWarp[NWARPS];
-  __shared__ S sIn;
+  __shared__ S sIn, sE, sOut[THREADS];
+  __shared__ M sMag[THREADS];
   __shared__ unsigned sMap[NWARPS], sFsmIn, sBits[TW], sTile;
+  __shared__ int sRedo;
   const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5;
 
   if (tid == 0) sTile = atomicAdd(&msg.tickets[0], 1u);
   __syncthreads();
   const int64_t tile = sTile, r0 = tile * TILE;
 
-  /* stage rows r0-1 .. r0+TILE+1 (index j = row - r0 + 1); zero outside */
-  for (int j = tid; j < TILE + 3; j += THREADS) {
-    const int64_t i = r0 - 1 + j;
-    sA[j] = (i >= 1 && i < n) ? dl[i] : T(0);
-    sB[j] = (i >= 0 && i < n) ? dd[i] : T(0);
-    sC[j] = (i >= 0 && i < n - 1) ? du[i] : T(0);
-    sZ[j] = (i >= 0 && i < n) ? z[i] : T(0);
+  /* stage rows r0-OFF .. r0+TILE+1; zero outside */
+  for (int j = tid; j < SROWS; j += THREADS) {
+    const int64_t i = r0 - OFF + j;
+    sA[sp(j)] = (i >= 1 && i < n) ? dl[i] : T(0);
+    sB[sp(j)] = (i >= 0 && i < n) ? dd[i] : T(0);
+    sC[sp(j)] = (i >= 0 && i < n - 1) ? du[i] : T(0);
+    sZ[sp(j)] = (i >= 0 && i < n) ? z[i] : T(0);
   }
   for (int w = tid; w < TW; w += THREADS) sBits[w] = 0u;
   __syncthreads();
+  const Rows<T> rw = {sA, sB, sC, sZ};
+  const int64_t tr0 = r0 + (int64_t)tid * C; /* this thread's first row */
+  const int j0 = tid * C + OFF;
+  const int kl = (int)((n - 1 - r0) / C < THREADS - 1 ? (n - 1 - r0) / C : THREADS - 1);
 
-  /* 1. this thread's aggregate, then inclusive scans over the warp and block */
-  const int j0 = tid * C + 1;
-  G agg = Ar<T>::id();
+  /* 1. the aggregate of this thread's rows shifted up by WARM, inclusive scans over
+     the warp and the block (the tile's: rows r0-WARM .. r0+TILE-WARM-1) */
+  G agg = Ar<U>::id();
 #pragma unroll
-  for (int k = 0; k < C; k++)
-    if (r0 + tid * C + k < n)
-      Ar<T>::row(&agg, sA[j0 + k], sB[j0 + k], sC[j0 + k - 1], sZ[j0 + k], NM);
+  for (int k = 0; k < C; k++) {
+    const int64_t i = tr0 - WARM + k;
+    const int j = j0 - WARM + k;
+    if (i >= 0 && i < n) Ar<U>::row(&agg, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+  }
   G inc = agg;
 #pragma unroll
   for (int d = 1; d < 32; d <<= 1) {
-    G o = shfl_up_agg<T>(inc, d);
-    if (lane >= d) inc = Ar<T>::comp(inc, o, NM);
+    G o = shfl_up_agg<U>(inc, d);
+    if (lane >= d) inc = Ar<U>::comp(inc, o, NM);
   }
-  G lexc = shfl_up_agg<T>(inc, 1);
-  if (lane == 0) lexc = Ar<T>::id();
+  G lexc = shfl_up_agg<U>(inc, 1);
+  if (lane == 0) lexc = Ar<U>::id();
   if (lane == 31) sWarp[wid] = inc;
   __syncthreads();
   if (wid == 0) {
-    G wv = lane < NWARPS ? sWarp[lane] : Ar<T>::id();
+    G wv = lane < NWARPS ? sWarp[lane] : Ar<U>::id();
 #pragma unroll
     for (int d = 1; d < NWARPS; d <<= 1) {
-      G o = shfl_up_agg<T>(wv, d);
-      if (lane >= d) wv = Ar<T>::comp(wv, o, NM);
+      G o = shfl_up_agg<U>(wv, d);
+      if (lane >= d) wv = Ar<U>::comp(wv, o, NM);
     }
     __syncwarp();
     if (lane < NWARPS) sWarp[lane] = wv; /* now inclusive over warps */
   }
   __syncthreads();
 
-  /* 2. look-back for the state entering the tile */
-  if (tid == 0) {
+  /* 2. product look-back (warp 0): the state before row r0-WARM. Lane 0 applies
+     the aggregates of the tiles after the nearest INC one at a time, in row order
+     (determinism); the lanes fetch them 32 at a time, each after acquiring that
+     tile's flag itself, and hand them over by shuffles. */
+  if (wid == 0) {
     const G tagg = sWarp[NWARPS - 1];
-    S s;
-    if (tile == 0) {
-      s = Ar<T>::init();
-    } else {
-      msg.fagg[tile] = tagg;
-      post_flag(&msg.fflag[tile], F_AGG);
-      int64_t j = tile - 1;
-      while (wait_flag(&msg.fflag[j]) != F_INC) j--; /* tile 0 posts INC only */
-      s = msg.finc[j];
-      for (j = j + 1; j < tile; j++) s = tile_apply<T, NM>(msg.fagg[j], s);
+    S s = Ar<U>::init();
+    if (tile > 0) {
+      if (lane == 0) {
+        msg.fagg[tile] = tagg;
+        post_flag(&msg.fflag[tile], F_AGG);
+      }
+      const int64_t jinc = find_inc(msg.fflag, tile - 1, -1, F_INC, tile);
+      if (lane == 0) {
+        wait_flag(&msg.fflag[jinc]);
+        s = msg.finc[jinc];
+      }
+      for (int64_t base = jinc + 1; base < tile; base += 32) {
+        const int64_t j = base + lane;
+        G a = Ar<U>::id();
+        if (j < tile) {
+          wait_flag(&msg.fflag[j]);
+          a = msg.fagg[j];
+        }
+        const int cnt = tile - base < 32 ? (int)(tile - base) : 32;
+        for (int l = 0; l < cnt; l++) {
+          const G al = shfl_agg<U>(a, l);
+          if (lane == 0) s = tile_apply<U, NM>(al, s);
+        }
+      }
     }
-    sIn = s;
-    msg.finc[tile] = tile_apply<T, NM>(tagg, s);
-    post_flag(&msg.fflag[tile], F_INC);
+    if (lane == 0) {
+      sIn = s;
+      msg.finc[tile] = tile_apply<U, NM>(tagg, s);
+      post_flag(&msg.fflag[tile], F_INC);
+    }
   }
   __syncthreads();
 
-  /* the thread's entering state; its rows again, kept in registers */
-  S st[C];
-  int one[C];
-  unsigned map = GTSV_PDP_FSM_ID;
-  {
-    S s = sIn;
-    if (wid > 0) s = Ar<T>::apply(sWarp[wid - 1], s, NM);
-    s = Ar<T>::apply(lexc, s, NM);
+  /* 3. the thread's provisional start: the product state, then WARM rows run */
+  S tin = sIn;
+  if (wid > 0) tin = Ar<U>::apply(sWarp[wid - 1], tin, NM);
+  tin = Ar<U>::apply(lexc, tin, NM);
 #pragma unroll
-    for (int k = 0; k < C; k++) {
-      const int64_t i = r0 + tid * C + k;
-      const int j = j0 + k;
-      if (i < n) {
-        Ar<T>::step(&s, sA[j], sB[j], sC[j - 1], sZ[j], NM);
-        one[k] = i == n - 1 || Ar<T>::one(s.t0, s.t1, sC[j], sA[j + 1], sB[j + 1], sC[j + 1],
-                                          sA[j + 2]);
-        map = gtsv_pdp_fsm_compose(gtsv_pdp_fsm_row(one[k]), map);
+  for (int k = 0; k < WARM; k++) {
+    const int64_t i = tr0 - WARM + k;
+    const int j = j0 - WARM + k;
+    if (i >= 0 && i < n) Ar<U>::step(&tin, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+  }
+
+  /* 4. the checked splice inside the tile, then against the exact exit of the
+     tile above (header: the exact-exit channel) */
+  const int settled = settle<T, U, NM>(tin, sOut, sMag, rw, n, tr0, j0, ROUNDS) < ROUNDS;
+  if (wid == 0) { /* lane 0 posts and checks; the walk back is warp-wide */
+    const S P = sOut[kl];
+    const M mP = sMag[kl];
+    int keep = 0, ok = 0;
+    S E = Ar<U>::init();
+    if (lane == 0) {
+      msg.xp[tile] = P;
+      msg.xpm[tile] = mP;
+      post_flag(&msg.xflag[tile], XF_PROV);
+      if (tile == 0) {
+        keep = settled; /* its start is the exact initial state */
       } else {
-        one[k] = 1;
+        wait_flag(&msg.xflag[tile - 1], XF_PROV);
+        ok = settled && Ar<U>::cons(msg.xp[tile - 1], msg.xpm[tile - 1], tin, KEDGE);
+        post_flag(&msg.xflag[tile], ok ? XF_OK : XF_BAD);
       }
-      st[k] = s;
+    }
+    ok = __shfl_sync(0xffffffffu, ok, 0);
+    if (tile > 0) {
+      /* is E_{t-1} = P_{t-1} known? Up over OK tiles to the first that is not;
+         FIN_EQ there: yes. BAD or FIN_NE at j: then down again, tile by tile, to
+         the first FIN_EQ below j (the OK tiles after it kept their PROV exits), so
+         that one redone tile does not make every later tile wait in a chain */
+      int exact = 0;
+      if (ok) {
+        for (int64_t hi = tile - 1;; hi -= 32) { /* tile 0 never posts OK */
+          const int64_t j = hi - lane;
+          const unsigned v = j >= 0 ? wait_flag(&msg.xflag[j], XF_OK) : XF_OK;
+          const unsigned m = __ballot_sync(0xffffffffu, j >= 0 && v != XF_OK);
+          if (m) {
+            const int l = __ffs(m) - 1;
+            exact = __shfl_sync(0xffffffffu, v, l) == XF_FIN_EQ;
+            if (lane == 0)
+              for (int64_t k = hi - l + 1; !exact && k < tile; k++)
+                exact = wait_flag(&msg.xflag[k], XF_FIN_EQ) == XF_FIN_EQ;
+            break;
+          }
+        }
+      }
+      if (lane == 0) {
+        if (exact) {
+          keep = 1; /* E_{t-1} is P_{t-1} bitwise: ok was the check against it */
+        } else {
+          wait_flag(&msg.xflag[tile - 1], XF_FIN_EQ);
+          E = msg.xe[tile - 1];
+          keep = settled && Ar<U>::cons(E, msg.xem[tile - 1], tin, KEDGE);
+        }
+      }
+    }
+    if (lane == 0) {
+      sRedo = !keep;
+      sE = E;
+      if (keep) {
+        msg.xe[tile] = P;
+        msg.xem[tile] = mP;
+        post_flag(&msg.xflag[tile], XF_FIN_EQ);
+      }
+    }
+  }
+  __syncthreads();
+  if (sRedo) { /* the fallback: from the exact exit above, rounds until settled */
+    if (tid == 0) tin = sE;
+    settle<T, U, NM>(tin, sOut, sMag, rw, n, tr0, j0, REDO_ROUNDS);
+    if (tid == 0) {
+      msg.xe[tile] = sOut[kl];
+      msg.xem[tile] = sMag[kl];
+      post_flag(&msg.xflag[tile], XF_FIN_NE);
     }
   }
 
-  /* 3. pivot structure: scans and look-back */
+  /* 5. pivot choices (eq. 4.6) from the final starts; pivot-structure scans and
+     look-back */
+  unsigned ones = 0u, map = GTSV_PDP_FSM_ID;
+  {
+    S s = tin;
+#pragma unroll
+    for (int k = 0; k < C; k++) {
+      const int64_t i = tr0 + k;
+      const int j = j0 + k;
+      if (i < n) {
+        Ar<U>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+        const int one = i == n - 1 || Ar<U>::one(s.t0, s.t1, sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)],
+                                                 sC[sp(j + 1)], sA[sp(j + 2)]);
+        ones |= (unsigned)one << k;
+        map = gtsv_pdp_fsm_compose(gtsv_pdp_fsm_row(one), map);
+      }
+    }
+  }
   unsigned minc = map;
 #pragma unroll
   for (int d = 1; d < 32; d <<= 1) {
@@ -310,84 +608,112 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   if (lane == 0) mexc = GTSV_PDP_FSM_ID;
   if (lane == 31) sMap[wid] = minc;
   __syncthreads();
-  if (tid == 0) {
-    for (int w = 1; w < NWARPS; w++) sMap[w] = gtsv_pdp_fsm_compose(sMap[w], sMap[w - 1]);
+  if (wid == 0) { /* warp 0: the maps of the tiles after the nearest INC, 32 at a time */
+    if (lane == 0)
+      for (int w = 1; w < NWARPS; w++) sMap[w] = gtsv_pdp_fsm_compose(sMap[w], sMap[w - 1]);
+    __syncwarp();
     const unsigned tmap = sMap[NWARPS - 1];
-    unsigned s;
-    if (tile == 0) {
-      s = 1u;
-    } else {
-      post_flag(&msg.sflag[tile], S_AGG | tmap);
-      unsigned acc = GTSV_PDP_FSM_ID, v;
-      int64_t j = tile - 1;
-      for (;;) {
-        v = wait_flag(&msg.sflag[j]);
-        if (v & S_INC) break;
-        acc = gtsv_pdp_fsm_compose(acc, v & 3u);
-        j--;
+    unsigned s = 1u;
+    if (tile > 0) {
+      if (lane == 0) post_flag(&msg.sflag[tile], S_AGG | tmap);
+      const int64_t jinc = find_inc(msg.sflag, tile - 1, -1, S_INC, tile);
+      s = wait_flag(&msg.sflag[jinc]) & 1u; /* the pivot-structure state after it */
+      for (int64_t base = jinc + 1; base < tile; base += 32) {
+        const int64_t j = base + lane;
+        const unsigned v = j < tile ? wait_flag(&msg.sflag[j]) : GTSV_PDP_FSM_ID;
+        const int cnt = tile - base < 32 ? (int)(tile - base) : 32;
+        for (int l = 0; l < cnt; l++) { /* a tile may have posted INC since: its state */
+          const unsigned vl = __shfl_sync(0xffffffffu, v, l);
+          s = (vl & S_INC) ? (vl & 1u) : gtsv_pdp_fsm_apply(vl & 3u, s);
+        }
       }
-      s = gtsv_pdp_fsm_apply(acc, v & 1u);
     }
-    sFsmIn = s;
-    post_flag(&msg.sflag[tile], S_INC | gtsv_pdp_fsm_apply(tmap, s));
+    if (lane == 0) {
+      sFsmIn = s;
+      post_flag(&msg.sflag[tile], S_INC | gtsv_pdp_fsm_apply(tmap, s));
+    }
   }
   __syncthreads();
 
-  /* 4. outputs */
-  unsigned s = sFsmIn;
-  if (wid > 0) s = gtsv_pdp_fsm_apply(sMap[wid - 1], s);
-  s = gtsv_pdp_fsm_apply(mexc, s);
+  /* 6. outputs: the rows a last time from the final starts, y and g kept in
+     registers, then through shared memory (sA, sB are free by then) to global
+     memory in whole rows of the tile (coalesced) */
+  U yv[C], gv[C]; /* rounded to T on the way out */
+  {
+    unsigned st = sFsmIn;
+    if (wid > 0) st = gtsv_pdp_fsm_apply(sMap[wid - 1], st);
+    st = gtsv_pdp_fsm_apply(mexc, st);
+    S s = tin;
 #pragma unroll
-  for (int k = 0; k < C; k++) {
-    const int64_t i = r0 + tid * C + k;
-    const int j = j0 + k;
-    if (i < n) {
-      T y, gi, piv;
-      Ar<T>::out(st[k], s && !one[k], sZ[j + 1], sC[j], sA[j + 1], sB[j + 1], sC[j + 1], &y,
-                 &gi, &piv);
-      if (s && Ar<T>::bad(piv)) gtsv__report_singular(info, key_base + (unsigned long long)i);
-      z[i] = y;
-      if (write_factor) {
-        g[i] = gi;
-        if (s) atomicOr(&sBits[(tid * C + k) >> 5], 1u << ((tid * C + k) & 31));
+    for (int k = 0; k < C; k++) {
+      const int64_t i = tr0 + k;
+      const int j = j0 + k;
+      yv[k] = U(0);
+      gv[k] = U(0);
+      if (i < n) {
+        const int one = (ones >> k) & 1u;
+        U piv;
+        Ar<U>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+        Ar<U>::out(s, st && !one, sZ[sp(j + 1)], sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)], sC[sp(j + 1)], &yv[k],
+                   &gv[k], &piv);
+        if (st && Ar<U>::bad(piv)) gtsv__report_singular(info, key_base + (unsigned long long)i);
+        if (st) atomicOr(&sBits[(tid * C + k) >> 5], 1u << ((tid * C + k) & 31));
+        st = (!st) || one;
       }
-      s = (!s) || one[k];
     }
   }
-  if (write_factor) {
-    __syncthreads();
-    for (int w = tid; w < TW; w += THREADS) bits[tile * TW + w] = sBits[w];
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < C; k++) {
+    sA[sp(tid * C + k)] = T(yv[k]);
+    sB[sp(tid * C + k)] = T(gv[k]);
   }
+  __syncthreads();
+  for (int k = tid; k < TILE; k += THREADS)
+    if (r0 + k < n) {
+      y[r0 + k] = sA[sp(k)];
+      g[r0 + k] = sB[sp(k)];
+    }
+  for (int w = tid; w < TW; w += THREADS) bits[tile * TW + w] = sBits[w];
 }
 
-/* Backward: x_i = y_i - g_i q, q = x of the next block start below. */
+/* Backward: x_i = y_i - g_i q, q = x of the next block start below; y and g
+   through shared memory (coalesced), x back the same way. */
 template <typename T>
 __global__ void __launch_bounds__(THREADS)
-pdp_backward_kernel(int64_t n, const T *__restrict__ g, const unsigned *__restrict__ bits,
-                    T *z, Msg<T> msg, int64_t ntiles)
+pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g,
+                    const unsigned *__restrict__ bits, T *__restrict__ z,
+                    Msg<typename Compute<T>::U> msg,
+                    int64_t ntiles)
 {
-  typedef typename Ar<T>::F F;
+  typedef typename Compute<T>::U U;
+  typedef typename Ar<U>::F F;
+  __shared__ T sY[sp(TILE - 1) + 1], sG[sp(TILE - 1) + 1];
   __shared__ F sWarp[NWARPS];
-  __shared__ T sQ;
+  __shared__ U sQ;
   __shared__ unsigned sTile;
   const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5;
   if (tid == 0) sTile = atomicAdd(&msg.tickets[1], 1u);
   __syncthreads();
   const int64_t tile = ntiles - 1 - (int64_t)sTile, r0 = tile * TILE;
+  for (int k = tid; k < TILE; k += THREADS) {
+    sY[sp(k)] = r0 + k < n ? yg[r0 + k] : T(0);
+    sG[sp(k)] = r0 + k < n ? g[r0 + k] : T(0);
+  }
+  __syncthreads();
 
-  T y[C], gg[C];
-  int st[C];
-  F f = Ar<T>::fid();
+  U y[C], gg[C];
+  unsigned st = 0u;
+  F f = Ar<U>::fid();
 #pragma unroll
   for (int k = C - 1; k >= 0; k--) {
     const int64_t i = r0 + tid * C + k;
+    y[k] = sY[sp(tid * C + k)];
+    gg[k] = sG[sp(tid * C + k)];
     if (i < n) {
-      y[k] = z[i];
-      gg[k] = g[i];
-      st[k] = (bits[i >> 5] >> (i & 31)) & 1u;
-      f = Ar<T>::fcomp(Ar<T>::frow(st[k], y[k], gg[k]), f);
-    } else {
-      y[k] = 0; gg[k] = 0; st[k] = 0;
+      const unsigned b = (bits[i >> 5] >> (i & 31)) & 1u;
+      st |= b << k;
+      f = Ar<U>::fcomp(Ar<U>::frow((int)b, y[k], gg[k]), f);
     }
   }
   /* suffix scans: the rows below come first */
@@ -397,66 +723,111 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ g, const unsigned *__restri
     F o;
     o.m = __shfl_down_sync(0xffffffffu, inc.m, d);
     o.c = __shfl_down_sync(0xffffffffu, inc.c, d);
-    if (lane + d < 32) inc = Ar<T>::fcomp(inc, o);
+    if (lane + d < 32) inc = Ar<U>::fcomp(inc, o);
   }
   F lexc;
   lexc.m = __shfl_down_sync(0xffffffffu, inc.m, 1);
   lexc.c = __shfl_down_sync(0xffffffffu, inc.c, 1);
-  if (lane == 31) lexc = Ar<T>::fid();
+  if (lane == 31) lexc = Ar<U>::fid();
   if (lane == 0) sWarp[wid] = inc;
   __syncthreads();
-  if (tid == 0) {
-    for (int w = NWARPS - 2; w >= 0; w--) sWarp[w] = Ar<T>::fcomp(sWarp[w], sWarp[w + 1]);
+  if (wid == 0) { /* warp 0, as the forward product look-back, tiles from below */
+    if (lane == 0)
+      for (int w = NWARPS - 2; w >= 0; w--) sWarp[w] = Ar<U>::fcomp(sWarp[w], sWarp[w + 1]);
+    __syncwarp();
     const F tagg = sWarp[0];
-    T q;
-    if (tile == ntiles - 1) {
-      q = T(0);
-    } else {
-      msg.bagg[tile] = tagg;
-      post_flag(&msg.bflag[tile], F_AGG);
-      int64_t j = tile + 1;
-      while (wait_flag(&msg.bflag[j]) != F_INC) j++; /* the last tile posts INC only */
-      q = msg.binc[j];
-      for (j = j - 1; j > tile; j--) q = tile_fapply<T>(msg.bagg[j], q);
+    U q = U(0);
+    if (tile < ntiles - 1) {
+      if (lane == 0) {
+        msg.bagg[tile] = tagg;
+        post_flag(&msg.bflag[tile], F_AGG);
+      }
+      const int64_t jinc = find_inc(msg.bflag, tile + 1, 1, F_INC, ntiles);
+      if (lane == 0) {
+        wait_flag(&msg.bflag[jinc]);
+        q = msg.binc[jinc];
+      }
+      for (int64_t base = jinc - 1; base > tile; base -= 32) {
+        const int64_t j = base - lane;
+        F a = Ar<U>::fid();
+        if (j > tile) {
+          wait_flag(&msg.bflag[j]);
+          a = msg.bagg[j];
+        }
+        const int cnt = base - tile < 32 ? (int)(base - tile) : 32;
+        for (int l = 0; l < cnt; l++) {
+          F al;
+          al.m = __shfl_sync(0xffffffffu, a.m, l);
+          al.c = __shfl_sync(0xffffffffu, a.c, l);
+          if (lane == 0) q = tile_fapply<U>(al, q);
+        }
+      }
     }
-    sQ = q;
-    msg.binc[tile] = tile_fapply<T>(tagg, q);
-    post_flag(&msg.bflag[tile], F_INC);
+    if (lane == 0) {
+      sQ = q;
+      msg.binc[tile] = tile_fapply<U>(tagg, q);
+      post_flag(&msg.bflag[tile], F_INC);
+    }
   }
   __syncthreads();
-  T q = sQ;
-  if (wid < NWARPS - 1) q = Ar<T>::fapply(sWarp[wid + 1], q);
-  q = Ar<T>::fapply(lexc, q);
+  U q = sQ;
+  if (wid < NWARPS - 1) q = Ar<U>::fapply(sWarp[wid + 1], q);
+  q = Ar<U>::fapply(lexc, q);
 #pragma unroll
   for (int k = C - 1; k >= 0; k--) {
-    const int64_t i = r0 + tid * C + k;
-    if (i < n) {
-      const T x = y[k] - gg[k] * q;
-      if (st[k]) q = x;
-      z[i] = x;
-    }
+    const U x = y[k] - gg[k] * q;
+    if ((st >> k) & 1u) q = x;
+    sY[sp(tid * C + k)] = T(x); /* only this thread's rows: no barrier needed before */
   }
+  __syncthreads();
+  for (int k = tid; k < TILE; k += THREADS)
+    if (r0 + k < n) z[r0 + k] = sY[sp(k)];
 }
 
 /* Workspace layout: one function for the size and the solver. */
 struct Layout {
-  size_t g, bits, words, fagg, finc, bagg, binc, bytes;
+  size_t g, y, bits, words, fagg, finc, bagg, binc, xp, xpm, xe, xem, bytes;
   int64_t ntiles;
 };
+constexpr int NWORDS_PER_TILE = 4; /* fflag, sflag, bflag, xflag */
 template <typename T> Layout pdp_layout(int64_t n)
 {
+  typedef typename Compute<T>::U U;
+  typedef typename Ar<U>::S S;
+  typedef typename Ar<U>::M M;
   Layout L;
   L.ntiles = (n + TILE - 1) / TILE;
   const size_t nt = (size_t)L.ntiles;
   L.g = 0;
-  L.bits = gtsv__align(L.g + (size_t)n * sizeof(T));
+  L.y = gtsv__align(L.g + (size_t)n * sizeof(T));
+  L.bits = gtsv__align(L.y + (size_t)n * sizeof(T));
   L.words = gtsv__align(L.bits + nt * TW * sizeof(unsigned));
-  L.fagg = gtsv__align(L.words + (2 + 3 * nt) * sizeof(unsigned));
-  L.finc = gtsv__align(L.fagg + nt * sizeof(typename Ar<T>::G));
-  L.bagg = gtsv__align(L.finc + nt * sizeof(typename Ar<T>::S));
-  L.binc = gtsv__align(L.bagg + nt * sizeof(typename Ar<T>::F));
-  L.bytes = gtsv__align(L.binc + nt * sizeof(T));
+  L.fagg = gtsv__align(L.words + (2 + NWORDS_PER_TILE * nt) * sizeof(unsigned));
+  L.finc = gtsv__align(L.fagg + nt * sizeof(typename Ar<U>::G));
+  L.bagg = gtsv__align(L.finc + nt * sizeof(S));
+  L.binc = gtsv__align(L.bagg + nt * sizeof(typename Ar<U>::F));
+  L.xp = gtsv__align(L.binc + nt * sizeof(U));
+  L.xpm = gtsv__align(L.xp + nt * sizeof(S));
+  L.xe = gtsv__align(L.xpm + nt * sizeof(M));
+  L.xem = gtsv__align(L.xe + nt * sizeof(S));
+  L.bytes = gtsv__align(L.xem + nt * sizeof(M));
   return L;
+}
+
+template <typename T, int NM>
+gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T *dl, const T *d,
+                           const T *du, const T *z, T *y, T *g, unsigned *bits,
+                           const Msg<typename Compute<T>::U> &m,
+                           unsigned long long *info, unsigned long long key_base)
+{
+  /* above 48 KiB of dynamic shared memory (double) the kernel must opt in */
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_forward_kernel<T, NM>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int)fwd_smem<T>()));
+  pdp_forward_kernel<T, NM><<<nt, THREADS, fwd_smem<T>(), stream>>>(n, dl, d, du, z, y, g, bits,
+                                                                    m, info, key_base);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  return GTSV_STATUS_SUCCESS;
 }
 
 /* Queue the solve of one system (nrhs columns) with key base key_base. */
@@ -465,35 +836,45 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
                        const T *du, T *B, int64_t ldb, unsigned long long key_base, int norm,
                        char *ws, const Layout &L)
 {
+  typedef typename Compute<T>::U U;
   cudaStream_t stream = gtsv__cuda_stream(h);
-  Msg<T> m;
+  Msg<U> m;
   unsigned *words = reinterpret_cast<unsigned *>(ws + L.words);
   const size_t nt = (size_t)L.ntiles;
   m.tickets = words;
   m.fflag = words + 2;
   m.sflag = words + 2 + nt;
   m.bflag = words + 2 + 2 * nt;
-  m.fagg = reinterpret_cast<typename Ar<T>::G *>(ws + L.fagg);
-  m.finc = reinterpret_cast<typename Ar<T>::S *>(ws + L.finc);
-  m.bagg = reinterpret_cast<typename Ar<T>::F *>(ws + L.bagg);
-  m.binc = reinterpret_cast<T *>(ws + L.binc);
-  T *g = reinterpret_cast<T *>(ws + L.g);
+  m.xflag = words + 2 + 3 * nt;
+  m.fagg = reinterpret_cast<typename Ar<U>::G *>(ws + L.fagg);
+  m.finc = reinterpret_cast<typename Ar<U>::S *>(ws + L.finc);
+  m.bagg = reinterpret_cast<typename Ar<U>::F *>(ws + L.bagg);
+  m.binc = reinterpret_cast<U *>(ws + L.binc);
+  m.xp = reinterpret_cast<typename Ar<U>::S *>(ws + L.xp);
+  m.xpm = reinterpret_cast<typename Ar<U>::M *>(ws + L.xpm);
+  m.xe = reinterpret_cast<typename Ar<U>::S *>(ws + L.xe);
+  m.xem = reinterpret_cast<typename Ar<U>::M *>(ws + L.xem);
+  T *g = reinterpret_cast<T *>(ws + L.g), *y = reinterpret_cast<T *>(ws + L.y);
   unsigned *bits = reinterpret_cast<unsigned *>(ws + L.bits);
+  unsigned long long *info = h->cuda->info;
   for (int64_t c = 0; c < nrhs; c++) {
     T *z = B + c * ldb;
-    GTSV_CUDA_TRY(cudaMemsetAsync(words, 0, (2 + 3 * nt) * sizeof(unsigned), stream));
-    const int wf = c == 0;
+    gtsv_status s;
+    GTSV_CUDA_TRY(cudaMemsetAsync(words, 0, (2 + NWORDS_PER_TILE * nt) * sizeof(unsigned),
+                                  stream));
+    /* every column writes its own g and start bits: the splice checks read w,
+       so the pivots of two columns may differ where eq. 4.6 is a near tie */
     if (norm == GTSV_PDP_NORM_EVERY)
-      pdp_forward_kernel<T, GTSV_PDP_NORM_EVERY><<<(unsigned)nt, THREADS, 0, stream>>>(
-          n, dl, d, du, z, g, bits, m, wf, h->cuda->info, key_base);
+      s = launch_forward<T, GTSV_PDP_NORM_EVERY>(stream, (unsigned)nt, n, dl, d, du, z, y, g,
+                                                 bits, m, info, key_base);
     else if (norm == GTSV_PDP_NORM_NONE)
-      pdp_forward_kernel<T, GTSV_PDP_NORM_NONE><<<(unsigned)nt, THREADS, 0, stream>>>(
-          n, dl, d, du, z, g, bits, m, wf, h->cuda->info, key_base);
+      s = launch_forward<T, GTSV_PDP_NORM_NONE>(stream, (unsigned)nt, n, dl, d, du, z, y, g,
+                                                bits, m, info, key_base);
     else
-      pdp_forward_kernel<T, GTSV_PDP_NORM_THRESHOLD><<<(unsigned)nt, THREADS, 0, stream>>>(
-          n, dl, d, du, z, g, bits, m, wf, h->cuda->info, key_base);
-    GTSV_CUDA_TRY(cudaGetLastError());
-    pdp_backward_kernel<T><<<(unsigned)nt, THREADS, 0, stream>>>(n, g, bits, z, m, L.ntiles);
+      s = launch_forward<T, GTSV_PDP_NORM_THRESHOLD>(stream, (unsigned)nt, n, dl, d, du, z, y,
+                                                     g, bits, m, info, key_base);
+    if (s != GTSV_STATUS_SUCCESS) return s;
+    pdp_backward_kernel<T><<<(unsigned)nt, THREADS, 0, stream>>>(n, y, g, bits, z, m, L.ntiles);
     GTSV_CUDA_TRY(cudaGetLastError());
   }
   return GTSV_STATUS_SUCCESS;

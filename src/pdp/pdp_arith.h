@@ -103,6 +103,7 @@ static inline GTSV_HD unsigned gtsv_pdp_fsm_row(int one)
 #define GTSV_PDP_THR 16   /* threshold exponent, float */
 #define GTSV_PDP_EMAX 125 /* clamp: 2^-e stays a normal number */
 #define GTSV_PDP_GUARD 6 /* bits a chunk boundary may lose (pdp_apply_lost) */
+#define GTSV_PDP_EPS 1.1920929e-7F /* machine epsilon (pdp_consistent) */
 #include "pdp_arith_gen.h"
 #undef GTSV_T
 #undef GTSV_FN
@@ -112,6 +113,7 @@ static inline GTSV_HD unsigned gtsv_pdp_fsm_row(int one)
 #undef GTSV_PDP_THR
 #undef GTSV_PDP_EMAX
 #undef GTSV_PDP_GUARD
+#undef GTSV_PDP_EPS
 
 #define GTSV_T double
 #define GTSV_FN(name) gtsv_d_##name
@@ -121,6 +123,7 @@ static inline GTSV_HD unsigned gtsv_pdp_fsm_row(int one)
 #define GTSV_PDP_THR 32
 #define GTSV_PDP_EMAX 1021
 #define GTSV_PDP_GUARD 8
+#define GTSV_PDP_EPS 2.220446049250313e-16
 #include "pdp_arith_gen.h"
 #undef GTSV_T
 #undef GTSV_FN
@@ -130,5 +133,6 @@ static inline GTSV_HD unsigned gtsv_pdp_fsm_row(int one)
 #undef GTSV_PDP_THR
 #undef GTSV_PDP_EMAX
 #undef GTSV_PDP_GUARD
+#undef GTSV_PDP_EPS
 
 #endif /* GTSV_PDP_ARITH_H */

@@ -222,3 +222,53 @@ static inline GTSV_HD GTSV_T GTSV_FN(pdp_aff_apply)(GTSV_FN(pdp_aff) f, GTSV_T q
 {
   return f.m * q + f.c;
 }
+
+/* The checked splice (pdp.cu): a state computed row by row carries the magnitudes
+   of the terms that formed its last two steps, m0 (theta_i), m1 (theta_{i-1}) and
+   mw (w_i), scaled as the state. */
+typedef struct {
+  GTSV_T m0, m1, mw;
+} GTSV_FN(pdp_mag);
+
+static inline GTSV_HD GTSV_FN(pdp_mag) GTSV_FN(pdp_mag_zero)(void)
+{
+  GTSV_FN(pdp_mag) m;
+  m.m0 = 0; m.m1 = 0; m.mw = 0;
+  return m;
+}
+
+/* pdp_step that also keeps the magnitudes of its terms in *m (same state, bit for
+   bit, where the compiler contracts both alike) */
+static inline GTSV_HD void GTSV_FN(pdp_step_mag)(GTSV_FN(pdp_state) *s, GTSV_FN(pdp_mag) *m,
+                                                 GTSV_T a, GTSV_T b, GTSV_T cp, GTSV_T z,
+                                                 int norm)
+{
+  GTSV_T ac = a * cp, k;
+  GTSV_T t0 = b * s->t0 - ac * s->t1, w = z * s->t0 - a * s->w;
+  m->m1 = m->m0;
+  m->m0 = GTSV_FN(abs)(b * s->t0) + GTSV_FN(abs)(ac * s->t1);
+  m->mw = GTSV_FN(abs)(z * s->t0) + GTSV_FN(abs)(a * s->w);
+  s->t1 = s->t0;
+  s->t0 = t0;
+  s->w = w;
+  k = GTSV_FN(pdp_scale)(GTSV_FN(pdp_amax)(s->t0, s->t1), norm);
+  if (k != (GTSV_T)1) {
+    s->t0 *= k; s->t1 *= k; s->w *= k;
+    m->m0 *= k; m->m1 *= k; m->mw *= k;
+  }
+}
+
+/* Whether q (a state for the same row reached another way) is e (computed row by
+   row, m its magnitudes) up to K rounding errors of e's last steps, as projective
+   points (states are defined up to a factor): cross products against the sizes of
+   the terms that formed e. NaN compares false. The splice of q onto e is then a
+   perturbation of the last rows' coefficients by K ulps, i.e. backward stable. */
+static inline GTSV_HD int GTSV_FN(pdp_consistent)(GTSV_FN(pdp_state) e, GTSV_FN(pdp_mag) m,
+                                                  GTSV_FN(pdp_state) q, GTSV_T K)
+{
+  GTSV_T tol = K * GTSV_PDP_EPS;
+  GTSV_T x1 = GTSV_FN(abs)(q.t0 * e.t1 - q.t1 * e.t0);
+  GTSV_T x2 = GTSV_FN(abs)(q.w * e.t1 - q.t1 * e.w);
+  return x1 <= tol * (m.m0 * GTSV_FN(abs)(q.t1) + m.m1 * GTSV_FN(abs)(q.t0)) &&
+         x2 <= tol * (m.mw * GTSV_FN(abs)(q.t1) + m.m1 * GTSV_FN(abs)(q.w));
+}
