@@ -548,8 +548,9 @@ START_TEST(tile_partition_sizes)
 }
 END_TEST
 
-/* Systems longer than the on-chip kernel takes, back to back (stride = n): the GPU
-   SPIKE over the batch as one block-diagonal system (src/spike). Every system's
+/* Systems longer than the on-chip kernel takes (stride n, and stride > n with the
+   gaps, which no solver may write, holding the sentinel): the GPU SPIKE over the
+   batch as one block-diagonal system (src/spike). Every system's
    unused dl[0] and du[n-1] hold +-1e30 (testutil), so a coupling between systems
    read from them would spoil the answer. Per system against LAPACK, the status
    and first singular system and row against the host DP_SEQ; one system with a
@@ -557,14 +558,14 @@ END_TEST
    singular system in the middle and one singular at a system's first row. The
    log shows which solves fell back to the sequential DP (gtsv__spike_fallback_taken). */
 static void long_case(gtsv_handle h, tu_prec p, tu_kind kind, int64_t n, int64_t batch,
-                      int variant, uint64_t seed)
+                      int64_t stride, int variant, uint64_t seed)
 {
   tu_problem P;
   char why[256];
   int64_t info = -7, row = -7, hi, hr;
   void *xh = NULL;
   int taken = -1;
-  tu_problem_init(&P, p, kind, n, 1, n, batch, n, seed);
+  tu_problem_init(&P, p, kind, n, 1, stride, batch, stride, seed);
   if (variant == 1 && batch > 2) /* system 1 on a scale of 1e-30 */
     for (int64_t i = 0; i < n; i++)
       tu_set(p, tu_sys_b(&P, 1), i, 1e-30 * tu_get(p, tu_sys_b(&P, 1), i));
@@ -576,9 +577,10 @@ static void long_case(gtsv_handle h, tu_prec p, tu_kind kind, int64_t n, int64_t
   host_reference_x(&P, &hi, &hr, &xh);
   int st = dev_solve(h, &P, L_STRIDED, 0, &info, &row);
   (void)gtsv__spike_fallback_taken(h, &taken);
-  fprintf(stderr, "long systems: %s %-10s n=%-6lld batch=%-3lld variant %d: status %d info %lld "
-          "row %lld, fallback bits %d\n", tu_prec_name(p), tu_kind_name(kind), (long long)n,
-          (long long)batch, variant, st, (long long)info, (long long)row, taken);
+  fprintf(stderr, "long systems: %s %-10s n=%-6lld stride=%-6lld batch=%-3lld variant %d: "
+          "status %d info %lld row %lld, fallback bits %d\n", tu_prec_name(p),
+          tu_kind_name(kind), (long long)n, (long long)P.stride, (long long)batch, variant, st,
+          (long long)info, (long long)row, taken);
   TU_EXPECT(st >= 0, "long %s n=%lld batch=%lld: device error", tu_prec_name(p),
             (long long)n, (long long)batch);
   if (st >= 0) {
@@ -612,12 +614,18 @@ START_TEST(strided_batch_long_systems)
       for (size_t ki = 0; ki < NKINDS; ki++)
         for (size_t bi = 0; bi < sizeof batches / sizeof *batches; bi++) {
           if (small_run() && (ns[ni] > 4097 || batches[bi] > 7)) continue;
-          long_case(h, (tu_prec)pi, kinds[ki], ns[ni], batches[bi], 0, 4000 + ni);
+          long_case(h, (tu_prec)pi, kinds[ki], ns[ni], batches[bi], ns[ni], 0, 4000 + ni);
+          /* with gaps: a few rows, and most of a tile of 512 rows or more */
+          long_case(h, (tu_prec)pi, kinds[ki], ns[ni], batches[bi], ns[ni] + 3, 0, 4200 + ni);
+          long_case(h, (tu_prec)pi, kinds[ki], ns[ni], batches[bi], ns[ni] + 1500, 0,
+                    4300 + ni);
         }
   for (int pi = 0; pi < TU_NPREC; pi++) {
-    long_case(h, (tu_prec)pi, TU_RANDOM, 4097, 7, 1, 4100);
-    long_case(h, (tu_prec)pi, TU_RANDOM, 4097, 7, 2, 4101);
-    long_case(h, (tu_prec)pi, TU_RANDOM, 8192, 6, 2, 4102);
+    long_case(h, (tu_prec)pi, TU_RANDOM, 4097, 7, 4097, 1, 4100);
+    long_case(h, (tu_prec)pi, TU_RANDOM, 4097, 7, 4097, 2, 4101);
+    long_case(h, (tu_prec)pi, TU_RANDOM, 8192, 6, 8192, 2, 4102);
+    long_case(h, (tu_prec)pi, TU_RANDOM, 4097, 7, 5000, 1, 4103);
+    long_case(h, (tu_prec)pi, TU_RANDOM, 4097, 7, 5000, 2, 4104);
   }
   gtsv_destroy(h);
   ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),

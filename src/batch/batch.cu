@@ -356,17 +356,18 @@ template <> struct Tile<double> {
   static constexpr auto spike = gtsv__d_spike_cuda_batch;
 };
 
-/* Systems too long for the on-chip kernel, back to back (stride n): the GPU SPIKE
-   over all of them as one block-diagonal system (src/spike), whose partitions keep
+/* Strided batches of systems too long for the on-chip kernel: the GPU SPIKE over
+   all of them as one block-diagonal system (src/spike; the rows of the gaps,
+   stride > n, are identity rows it reads and never writes), whose partitions keep
    every SM busy however few the systems are; the thread-per-system kernel here
    would run one thread per system through n dependent steps (H200, 4096 systems
-   of 4096 rows: 5.3 ms, bench/results/gpu-batch2-2026-11-22.md). With gaps between
-   the systems (stride > n) that kernel stays: the gap rows are not the caller's
-   to overwrite, and SPIKE pads only at the end. */
+   of 4096 rows: 5.2 ms against 0.89, bench/results/gpu-batch-long-2026-11-22.md).
+   Not where the gaps would be most of the rows (stride > 2n). */
 bool use_spike(gtsv_handle h, const gtsv_batch_desc *desc)
 {
   return h->algo != GTSV_ALGO_DP_SEQ && desc->m_row == 1 && desc->b_row == 1 &&
-         desc->m_sys == desc->n && desc->b_sys == desc->n && !use_tile(h, desc);
+         desc->m_sys == desc->b_sys && desc->m_sys >= desc->n &&
+         desc->m_sys <= 2 * desc->n && !use_tile(h, desc);
 }
 
 template <typename T>
@@ -377,7 +378,7 @@ gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED; /* as the host batch */
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
-  if (use_spike(h, &desc)) return Tile<T>::spike(h, n, dl, d, du, x, batch);
+  if (use_spike(h, &desc)) return Tile<T>::spike(h, n, dl, d, du, x, batch, stride);
   gtsv_status s = gtsv__cuda_begin(h, stride);
   if (s != GTSV_STATUS_SUCCESS) return s;
   if (use_tile(h, &desc)) return Tile<T>::fn(h, &desc, dl, d, du, x);

@@ -97,11 +97,13 @@
  * The fallback is slow (about 0.2 us per row and right-hand side on an H200).
  *
  * Batches (gtsv__?_spike_cuda_batch: strided batches of systems too long for the
- * on-chip batch kernel, back to back). nsys systems of sys_n rows are solved as one
- * block-diagonal system of nsys * sys_n rows: the top level reads dl at each
- * system's first row and du at its last as 0 (mask_couplings, dl_at), so the
- * reduced systems are block diagonal too and no value crosses from one system to
- * another. Partitions may straddle two systems; that changes nothing in the
+ * on-chip batch kernel). nsys systems of sys_n rows, system k from row k sys_stride,
+ * are solved as one block-diagonal system of (nsys - 1) sys_stride + sys_n rows:
+ * the top level reads dl at each system's first row and du at its last as 0, and
+ * the rows of the gaps between systems as identity rows with right-hand side 0
+ * (mask_couplings, mask_gaps_b, dl_at), whose x is never stored (nor restored), so
+ * the reduced systems are block diagonal too and no value crosses from one system
+ * to another. Partitions may straddle two systems; that changes nothing in the
  * algebra. The cancellation sums are kept per system (a partition's go to the
  * system of its first top-level row), so that a system on a small scale is judged
  * against its own ||x||, not hidden by its neighbours'. The fallback re-solves
@@ -167,14 +169,16 @@ template <typename T> struct Level {
   double *sums;             /* [nsys][2]: ||x||^2 and cancellation excess of this
                                level, per system of a batch (see spike_solve) */
   /* A strided batch solved as one block-diagonal system (gtsv__?_spike_cuda_batch):
-     nsys systems of sys_n rows each, back to back (nsys = 1, sys_n = 0: one
-     system). At the top level (masked) the couplings between systems, dl at each
-     system's first row and du at its last, are read as 0, whatever the arrays hold;
-     the reduced systems below then have exact zeros there too. span: top-level
-     rows per row of this level ((M/2)^level), to attribute a partition's sums to
-     the system it lies in. */
-  int64_t sys_n, nsys, span;
-  bool masked;
+     nsys systems of sys_n rows, system k from row k sys_stride (nsys = 1, sys_n =
+     0: one system). At the top level (masked) the couplings between systems, dl at
+     each system's first row and du at its last, are read as 0, whatever the arrays
+     hold, and the rows of the gaps between systems (gaps: sys_stride > sys_n) are
+     read as identity rows with right-hand side 0 and never written; the reduced
+     systems below then have exact zeros there too. span: top-level rows per row of
+     this level ((M/2)^level), to attribute a partition's sums to the system it lies
+     in. */
+  int64_t sys_n, sys_stride, nsys, span;
+  bool masked, gaps;
 };
 
 template <typename T> __device__ __forceinline__ T tabs(T v) { return v < 0 ? -v : v; }
@@ -199,12 +203,22 @@ __device__ __forceinline__ T padded(const T *p, int arr, int64_t r, int64_t n)
   }
 }
 
-/* dl at row r of level L, with the batch's couplings between systems read as 0 */
+/* dl at row r of level L, with the batch's couplings between systems (and the
+   gaps) read as 0 */
 template <typename T>
 __device__ __forceinline__ T dl_at(const Level<T> &L, int64_t r)
 {
-  if (L.masked && r % L.sys_n == 0) return T(0);
+  if (L.masked) {
+    const int64_t o = r % L.sys_stride;
+    if (o == 0 || o >= L.sys_n) return T(0);
+  }
   return padded(L.dl, ARR_DL, r, L.n);
+}
+
+/* Whether row r of the top level lies in a gap between a batch's systems. */
+template <typename T> __device__ __forceinline__ bool in_gap(const Level<T> &L, int64_t r)
+{
+  return L.gaps && r % L.sys_stride >= L.sys_n;
 }
 
 /* Whether rows [row0, row0 + 32 M] are all inside (1, n - 1): no padding rule
@@ -280,14 +294,33 @@ __device__ __forceinline__ void load_tile(T (*tile)[M + 1], const T *p, int arr,
    the tiles are read. */
 template <typename T, int M>
 __device__ __forceinline__ void mask_couplings(const Level<T> &L, T (*tA)[M + 1],
-                                               T (*tC)[M + 1], int64_t row0, int lane)
+                                               T (*tD)[M + 1], T (*tC)[M + 1], int64_t row0,
+                                               int lane)
 {
   if (lane != 0) return;
-  const int64_t end = row0 + 32 * M;
-  for (int64_t b = (row0 + L.sys_n - 1) / L.sys_n * L.sys_n; b <= end; b += L.sys_n) {
-    if (b < end) tA[(b - row0) / M][(b - row0) % M] = T(0);
-    if (b > row0) tC[(b - 1 - row0) / M][(b - 1 - row0) % M] = T(0);
+  const int64_t end = row0 + 32 * M, st = L.sys_stride;
+  for (int64_t b = row0 / st * st; b <= end; b += st) { /* system from row b */
+    if (b >= row0 && b < end) tA[(b - row0) / M][(b - row0) % M] = T(0);
+    const int64_t l = b + L.sys_n - 1; /* its last row, then its gap */
+    if (l >= row0 && l < end) tC[(l - row0) / M][(l - row0) % M] = T(0);
+    for (int64_t r = l + 1 > row0 ? l + 1 : row0; r < b + st && r < end; r++) {
+      tA[(r - row0) / M][(r - row0) % M] = T(0);
+      tD[(r - row0) / M][(r - row0) % M] = T(1);
+      tC[(r - row0) / M][(r - row0) % M] = T(0);
+    }
   }
+}
+
+/* The gap rows of a batch in the warp's b tile: right-hand side 0 (same protocol). */
+template <typename T, int M>
+__device__ __forceinline__ void mask_gaps_b(const Level<T> &L, T (*tB)[M + 1], int64_t row0,
+                                            int lane)
+{
+  if (lane != 0) return;
+  const int64_t end = row0 + 32 * M, st = L.sys_stride;
+  for (int64_t b = row0 / st * st; b < end; b += st)
+    for (int64_t r = b + L.sys_n > row0 ? b + L.sys_n : row0; r < b + st && r < end; r++)
+      tB[(r - row0) / M][(r - row0) % M] = T(0);
 }
 
 /* End values of one segment [s, e] of a lane's partition (tile columns). */
@@ -420,7 +453,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   if (L.masked) {
     __syncwarp();
-    mask_couplings<T, M>(L, tA, tC, row0, lane);
+    mask_couplings<T, M>(L, tA, tD, tC, row0, lane);
   }
   int opt = 0;
   Ends<T> sp;
@@ -437,6 +470,11 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
         const int64_t r = row0 + e;
         if (r < L.n) bcopy[(int64_t)c * L.n + r] = tB[e / M][e % M];
       }
+    }
+    if (L.gaps) { /* after the copy of b: the restore skips the gaps */
+      __syncwarp();
+      mask_gaps_b<T, M>(L, tB, row0, lane);
+      __syncwarp();
     }
     if (!active) continue;
     const T *A = tA[lane], *D = tD[lane], *C = tC[lane], *Bv = tB[lane];
@@ -533,7 +571,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   if (L.masked) { /* (one right-hand side in a batch: du is not reloaded) */
     __syncwarp();
-    mask_couplings<T, M>(L, tA, tC, row0, lane);
+    mask_couplings<T, M>(L, tA, tD, tC, row0, lane);
   }
   const int opt = active ? ld(L.opt + k) : 0;
   const int s = 1 + opt, e = M - 2 + opt;
@@ -553,6 +591,10 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     }
     load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     __syncwarp();
+    if (L.gaps) {
+      mask_gaps_b<T, M>(L, tB, row0, lane);
+      __syncwarp();
+    }
     if (active) {
       const T *A = tA[lane], *D = tD[lane];
       T *C = tC[lane], *X = tB[lane];
@@ -629,18 +671,18 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       }
     }
     __syncwarp();
-    /* store x, coalesced */
+    /* store x, coalesced (not into the gaps of a batch) */
     for (int t = 0; t < M; t++) {
       const int el = t * 32 + lane;
       const int64_t r = row0 + el;
-      if (r < L.n) bc[r] = tB[el / M][el % M];
+      if (r < L.n && !in_gap(L, r)) bc[r] = tB[el / M][el % M];
     }
   }
   if (fail) atomicOr(flag, fail);
   /* the sums of the system the partition lies in (its first top-level row) */
   int64_t sys = 0;
   if (L.nsys > 1) {
-    sys = k * M * L.span / L.sys_n;
+    sys = k * M * L.span / L.sys_stride;
     if (sys > L.nsys - 1) sys = L.nsys - 1;
   }
   if (__all_sync(0xffffffffu, sys == __shfl_sync(0xffffffffu, sys, 0))) {
@@ -823,7 +865,8 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
    into B for the sequential DP that follows. */
 template <typename T>
 __global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ldb,
-                              const double *sums, int64_t nsums, unsigned *flag)
+                              const double *sums, int64_t nsums, unsigned *flag,
+                              int64_t sys_n, int64_t sys_stride)
 {
   /* sums: [level][system] pairs (||x||^2, excess), nsums of them */
   bool cancel = false;
@@ -840,6 +883,7 @@ __global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ld
   for (int64_t t = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; t < total;
        t += (int64_t)gridDim.x * blockDim.x) {
     const int64_t c = t / n, r = t - c * n;
+    if (sys_stride > sys_n && r % sys_stride >= sys_n) continue; /* a batch's gap */
     B[c * ldb + r] = bcopy[t];
   }
 }
@@ -878,10 +922,10 @@ struct Plan {
 inline size_t al256(size_t v) { return (v + 255) & ~(size_t)255; }
 
 /* arcr_base > 0: ARCR solves the first reduced system of at most arcr_base rows.
-   nsys > 1: n = nsys * sys_n rows of a batch (q = 1). */
+   nsys > 1: n = (nsys - 1) sys_stride + sys_n rows of a batch (q = 1). */
 template <typename T, int M>
 gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t sys_n,
-                    int64_t nsys)
+                    int64_t sys_stride, int64_t nsys)
 {
   const size_t t = sizeof(T);
   pl->nlev = 0;
@@ -918,7 +962,7 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t s
   /* fallback: DP_SEQ on groups of columns, at most 16 launches */
   pl->fb_group = (int)(q <= 16 ? 1 : (q + 15) / 16);
   gtsv_batch_desc fd = {n, pl->fb_group, 0, 1, n, 1, 0, NULL};
-  if (nsys > 1) fd = {sys_n, nsys, sys_n, 1, sys_n, 1, sys_n, NULL};
+  if (nsys > 1) fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, NULL};
   gtsv_status s = gtsv__batch_ws_bytes(&fd, t, &pl->fb_bytes);
   if (s != GTSV_STATUS_SUCCESS) return s;
   const size_t fb_end = al256(pl->region + pl->fb_bytes);
@@ -1026,24 +1070,27 @@ struct Trace {
   }
 };
 
+/* One system (nsys = 1), or a batch of nsys systems of sys_n rows, system k from
+   row k sys_stride: n = (nsys - 1) sys_stride + sys_n, nrhs = 1, ldb = n. */
 template <typename T, int M>
 gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
-                          const T *du, T *B, int64_t ldb, int64_t sys_n)
+                          const T *du, T *B, int64_t ldb, int64_t sys_n, int64_t sys_stride,
+                          int64_t nsys)
 {
   Plan pl;
   void *wsv = NULL;
-  /* a batch: n = nsys * sys_n rows, one right-hand side */
-  const int64_t nsys = sys_n > 0 ? n / sys_n : 1;
-  if (nsys > 1 && (nrhs != 1 || ldb != n)) return GTSV_STATUS_INVALID_VALUE;
+  if (nsys > 1 && (nrhs != 1 || ldb != n || sys_stride < sys_n ||
+                   (nsys - 1) * sys_stride + sys_n != n))
+    return GTSV_STATUS_INVALID_VALUE;
   if (nrhs > 65535) return GTSV_STATUS_NOT_SUPPORTED; /* q is an int in the kernels */
-  gtsv_status s = gtsv__cuda_begin(h, nsys > 1 ? sys_n : n);
+  gtsv_status s = gtsv__cuda_begin(h, nsys > 1 ? sys_stride : n);
   if (s != GTSV_STATUS_SUCCESS) return s;
   int64_t arcr_base = 0;
   if (h->spike_reduced == GTSV_ALGO_ARCR) {
     arcr_base = gtsv__arcr_cuda_max_n(sizeof(T));
     if (arcr_base > kArcrBaseN) arcr_base = kArcrBaseN;
   }
-  s = plan_of<T, M>(n, nrhs, &pl, arcr_base, sys_n, nsys);
+  s = plan_of<T, M>(n, nrhs, &pl, arcr_base, sys_n, sys_stride, nsys);
   if (s != GTSV_STATUS_SUCCESS) return s;
   s = gtsv__cuda_workspace(h, pl.total, &wsv);
   if (s != GTSV_STATUS_SUCCESS) return s;
@@ -1074,6 +1121,8 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     L.n = pl.n[l];
     L.nsys = nsys;
     L.sys_n = nsys > 1 ? sys_n : 0;
+    L.sys_stride = nsys > 1 ? sys_stride : 0;
+    L.gaps = l == 0 && nsys > 1 && sys_stride > sys_n;
     L.span = l == 0 ? 1 : lv[l - 1].span * (M / 2);
     L.masked = l == 0 && nsys > 1;
     L.sums = sums + 2 * (int64_t)l * nsys;
@@ -1146,11 +1195,12 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     GTSV_CUDA_TRY(cudaGetLastError());
     nsums = 0;
   }
-  spike_restore<T><<<264, 256, 0, st>>>(n, q, bcopy, B, ldb, sums, nsums, flag);
+  spike_restore<T><<<264, 256, 0, st>>>(n, q, bcopy, B, ldb, sums, nsums, flag,
+                                        nsys > 1 ? sys_n : 0, nsys > 1 ? sys_stride : 0);
   GTSV_CUDA_TRY(cudaGetLastError());
   tr.mark("restore");
   if (nsys > 1) { /* every system of the batch, each reporting its own singular row */
-    gtsv_batch_desc fd = {sys_n, nsys, sys_n, 1, sys_n, 1, sys_n, flag};
+    gtsv_batch_desc fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, flag};
     return BatchIn<T>::fn(h, &fd, dl, d, du, B, ws + pl.region);
   }
   for (int c0 = 0; c0 < q; c0 += pl.fb_group) {
@@ -1166,13 +1216,14 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
 /* Rows per partition: Cfg<T>::M, or gtsv__spike_m where set (8, 16 or 32). */
 template <typename T>
 gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
-                        const T *du, T *B, int64_t ldb, int64_t sys_n = 0)
+                        const T *du, T *B, int64_t ldb, int64_t sys_n = 0,
+                        int64_t sys_stride = 0, int64_t nsys = 1)
 {
   switch (gtsv__spike_m == 8 || gtsv__spike_m == 16 || gtsv__spike_m == 32 ? gtsv__spike_m
                                                                             : Cfg<T>::M) {
-  case 8: return spike_solve_m<T, 8>(h, n, nrhs, dl, d, du, B, ldb, sys_n);
-  case 16: return spike_solve_m<T, 16>(h, n, nrhs, dl, d, du, B, ldb, sys_n);
-  default: return spike_solve_m<T, 32>(h, n, nrhs, dl, d, du, B, ldb, sys_n);
+  case 8: return spike_solve_m<T, 8>(h, n, nrhs, dl, d, du, B, ldb, sys_n, sys_stride, nsys);
+  case 16: return spike_solve_m<T, 16>(h, n, nrhs, dl, d, du, B, ldb, sys_n, sys_stride, nsys);
+  default: return spike_solve_m<T, 32>(h, n, nrhs, dl, d, du, B, ldb, sys_n, sys_stride, nsys);
   }
 }
 
@@ -1195,15 +1246,17 @@ extern "C" gtsv_status gtsv__d_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs
 
 extern "C" gtsv_status gtsv__s_spike_cuda_batch(gtsv_handle h, int64_t n, const float *dl,
                                                 const float *d, const float *du, float *x,
-                                                int64_t batch)
+                                                int64_t batch, int64_t stride)
 {
-  return spike_solve<float>(h, n * batch, 1, dl, d, du, x, n * batch, n);
+  const int64_t rows = (batch - 1) * stride + n;
+  return spike_solve<float>(h, rows, 1, dl, d, du, x, rows, n, stride, batch);
 }
 extern "C" gtsv_status gtsv__d_spike_cuda_batch(gtsv_handle h, int64_t n, const double *dl,
                                                 const double *d, const double *du, double *x,
-                                                int64_t batch)
+                                                int64_t batch, int64_t stride)
 {
-  return spike_solve<double>(h, n * batch, 1, dl, d, du, x, n * batch, n);
+  const int64_t rows = (batch - 1) * stride + n;
+  return spike_solve<double>(h, rows, 1, dl, d, du, x, rows, n, stride, batch);
 }
 
 extern "C" gtsv_status gtsv__spike_fallback_taken(gtsv_handle h, int *taken)

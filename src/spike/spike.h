@@ -22,19 +22,20 @@ gtsv_status gtsv__s_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs, const flo
 gtsv_status gtsv__d_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs, const double *dl,
                                const double *d, const double *du, double *B, int64_t ldb);
 
-/* A strided batch with stride n (the systems back to back): solved as one
-   block-diagonal system of n * batch rows, the couplings between systems read as
-   0 whatever dl[0] and du[n-1] of each system hold, the cancellation check made
-   per system, and a fallback that re-solves every system with the sequential DP
-   and reports the first singular system and row as the batch kernels do. For n
-   too long for the on-chip batch kernel. Calls gtsv__cuda_begin itself (info
-   divisor n). */
+/* A strided batch (system k from element k stride, stride >= n): solved as one
+   block-diagonal system of (batch - 1) stride + n rows, the couplings between
+   systems read as 0 whatever dl[0] and du[n-1] of each system hold, the rows of
+   the gaps (stride > n) as identity rows that are read but never written, the
+   cancellation check made per system, and a fallback that re-solves every system
+   with the sequential DP and reports the first singular system and row as the
+   batch kernels do. For n too long for the on-chip batch kernel. Calls
+   gtsv__cuda_begin itself (info divisor stride). batch >= 1. */
 gtsv_status gtsv__s_spike_cuda_batch(gtsv_handle h, int64_t n, const float *dl,
                                      const float *d, const float *du, float *x,
-                                     int64_t batch);
+                                     int64_t batch, int64_t stride);
 gtsv_status gtsv__d_spike_cuda_batch(gtsv_handle h, int64_t n, const double *dl,
                                      const double *d, const double *du, double *x,
-                                     int64_t batch);
+                                     int64_t batch, int64_t stride);
 
 /* Benchmark knob: rows per partition of the GPU SPIKE (8, 16 or 32; 0 = the
    default, 16). Process-wide, not synchronised: set it
