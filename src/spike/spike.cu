@@ -215,10 +215,20 @@ __device__ __forceinline__ T dl_at(const Level<T> &L, int64_t r)
   return padded(L.dl, ARR_DL, r, L.n);
 }
 
-/* Whether row r of the top level lies in a gap between a batch's systems. */
-template <typename T> __device__ __forceinline__ bool in_gap(const Level<T> &L, int64_t r)
+/* Store the warp's x tile (rows [row0, row0 + 32 M)) except rows past n and the
+   rows of the gaps between a batch's systems. Out of line (see mask_gaps_b). */
+template <typename T, int M>
+__device__ __noinline__ void store_skip_gaps(const Level<T> &L, T (*tB)[M + 1], T *bc,
+                                             int64_t row0, int lane)
 {
-  return L.gaps && r % L.sys_stride >= L.sys_n;
+  int64_t o = (row0 + lane) % L.sys_stride; /* row offset inside its system slot */
+  for (int t = 0; t < M; t++) {
+    const int el = t * 32 + lane;
+    const int64_t r = row0 + el;
+    if (r < L.n && o < L.sys_n) bc[r] = tB[el / M][el % M];
+    o += 32;
+    while (o >= L.sys_stride) o -= L.sys_stride;
+  }
 }
 
 /* Whether rows [row0, row0 + 32 M] are all inside (1, n - 1): no padding rule
@@ -293,7 +303,7 @@ __device__ __forceinline__ void load_tile(T (*tile)[M + 1], const T *p, int arr,
    The caller has synchronised the warp after loading and does so again before
    the tiles are read. */
 template <typename T, int M>
-__device__ __forceinline__ void mask_couplings(const Level<T> &L, T (*tA)[M + 1],
+__device__ __noinline__ void mask_couplings(const Level<T> &L, T (*tA)[M + 1],
                                                T (*tD)[M + 1], T (*tC)[M + 1], int64_t row0,
                                                int lane)
 {
@@ -311,9 +321,11 @@ __device__ __forceinline__ void mask_couplings(const Level<T> &L, T (*tA)[M + 1]
   }
 }
 
-/* The gap rows of a batch in the warp's b tile: right-hand side 0 (same protocol). */
+/* The gap rows of a batch in the warp's b tile: right-hand side 0 (same protocol).
+   Both kept out of line: inlined, the batch-only code raised pass 2's registers
+   from 168 to 208 (12 to 8 warps per SM; 4096 x 4096 rows 17% slower on an H200). */
 template <typename T, int M>
-__device__ __forceinline__ void mask_gaps_b(const Level<T> &L, T (*tB)[M + 1], int64_t row0,
+__device__ __noinline__ void mask_gaps_b(const Level<T> &L, T (*tB)[M + 1], int64_t row0,
                                             int lane)
 {
   if (lane != 0) return;
@@ -439,7 +451,7 @@ template <typename T, int M> __host__ __device__ constexpr int warp_smem()
 
 /* Pass 1 of a level for warp gw (partitions 32 gw .. 32 gw + 31), tiles at base.
    bcopy: where the top level keeps its b (NULL below). */
-template <typename T, int M>
+template <typename T, int M, bool BATCH = false>
 __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
                            T *bcopy, unsigned opts, unsigned *flag)
 {
@@ -451,7 +463,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   const bool fused = !(opts & GTSV_SPIKE_OPT_NO_FUSION);
 
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
-  if (L.masked) {
+  if (BATCH && L.masked) {
     __syncwarp();
     mask_couplings<T, M>(L, tA, tD, tC, row0, lane);
   }
@@ -471,7 +483,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
         if (r < L.n) bcopy[(int64_t)c * L.n + r] = tB[e / M][e % M];
       }
     }
-    if (L.gaps) { /* after the copy of b: the restore skips the gaps */
+    if (BATCH && L.gaps) { /* after the copy of b: the restore skips the gaps */
       __syncwarp();
       mask_gaps_b<T, M>(L, tB, row0, lane);
       __syncwarp();
@@ -509,7 +521,9 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       s4[0] = o.l_f; s4[1] = o.l_e; s4[2] = o.r_f; s4[3] = o.r_e;
       /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 */
       const int64_t j0 = 2 * k, j1 = j0 + 1;
-      const T anext = k + 1 < L.P ? dl_at(L, (k + 1) * M) : T(0);
+      const T anext = k + 1 >= L.P ? T(0)
+                      : BATCH       ? dl_at(L, (k + 1) * M)
+                                    : padded(L.dl, ARR_DL, (k + 1) * M, L.n);
       if (k == 0) L.rdl[0] = 0;
       if (opt == 0) {
         L.rdu[j0] = -C[0] * o.r_f;
@@ -546,7 +560,8 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       atomicAdd(rb + j0, Bv[0]);
       atomicAdd(rb + j1, Bv[1] - C[1] * o.u_f);
       if (k + 1 < L.P)
-        atomicAdd(rb + j1 + 1, -dl_at(L, (k + 1) * M) * o.u_e);
+        atomicAdd(rb + j1 + 1, -(BATCH ? dl_at(L, (k + 1) * M)
+                                       : padded(L.dl, ARR_DL, (k + 1) * M, L.n)) * o.u_e);
     }
   }
 }
@@ -556,7 +571,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
    forward sweep leaves y in the b tile and the multipliers g in the du tile (each
    overwrites a value already consumed), so pass 2 needs pass 1's four tiles; with
    several right-hand sides du is loaded again for each column after the first. */
-template <typename T, int M>
+template <typename T, int M, bool BATCH = false>
 __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
                            unsigned opts, unsigned *flag)
 {
@@ -569,7 +584,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
 
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
-  if (L.masked) { /* (one right-hand side in a batch: du is not reloaded) */
+  if (BATCH && L.masked) { /* (one right-hand side in a batch: du is not reloaded) */
     __syncwarp();
     mask_couplings<T, M>(L, tA, tD, tC, row0, lane);
   }
@@ -591,7 +606,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     }
     load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     __syncwarp();
-    if (L.gaps) {
+    if (BATCH && L.gaps) {
       mask_gaps_b<T, M>(L, tB, row0, lane);
       __syncwarp();
     }
@@ -672,10 +687,14 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     }
     __syncwarp();
     /* store x, coalesced (not into the gaps of a batch) */
-    for (int t = 0; t < M; t++) {
-      const int el = t * 32 + lane;
-      const int64_t r = row0 + el;
-      if (r < L.n && !in_gap(L, r)) bc[r] = tB[el / M][el % M];
+    if (!BATCH || !L.gaps) {
+      for (int t = 0; t < M; t++) {
+        const int el = t * 32 + lane;
+        const int64_t r = row0 + el;
+        if (r < L.n) bc[r] = tB[el / M][el % M];
+      }
+    } else {
+      store_skip_gaps<T, M>(L, tB, bc, row0, lane);
     }
   }
   if (fail) atomicOr(flag, fail);
@@ -754,7 +773,10 @@ __device__ void base_solve(int64_t n, const T *dl, const T *d, const T *du, T *b
    slower on the H200, 0.56 against 0.50 ms at 2^23 rows: the passes are bound by
    the sweeps' instruction issue, not by memory latency, and the second buffer
    halves the warps per SM.) */
-template <typename T, int M, int PASS>
+/* BATCH: the top level of a batch (gtsv__?_spike_cuda_batch) with its masking;
+   a kernel of its own so that the single-system kernel carries none of that code
+   (its registers bound the warps per SM). */
+template <typename T, int M, int PASS, bool BATCH>
 __global__ void __launch_bounds__(kWarps * 32)
 spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
 {
@@ -763,8 +785,8 @@ spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
   const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
   if (gw * 32 >= L.P) return; /* warp-uniform */
   T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
-  if (PASS == 1) pass1_warp<T, M>(L, gw, lane, base, q, bcopy, opts, flag);
-  else pass2_warp<T, M>(L, gw, lane, base, q, opts, flag);
+  if (PASS == 1) pass1_warp<T, M, BATCH>(L, gw, lane, base, q, bcopy, opts, flag);
+  else pass2_warp<T, M, BATCH>(L, gw, lane, base, q, opts, flag);
 }
 
 /* Every level below the top and the base, in one cooperative launch: the levels'
@@ -1103,8 +1125,11 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   cudaStream_t st = gtsv__cuda_stream(h);
   const int smem = kWarps * warp_smem<T, M>();
   const int res_tail = resident_blocks<spike_tail<T, M>>(kWarps * 32, smem);
-  const int res_top1 = resident_blocks<spike_top<T, M, 1>>(kWarps * 32, smem);
-  const int res_top2 = resident_blocks<spike_top<T, M, 2>>(kWarps * 32, smem);
+  const bool batch = nsys > 1;
+  const int res_top1 = batch ? resident_blocks<spike_top<T, M, 1, true>>(kWarps * 32, smem)
+                             : resident_blocks<spike_top<T, M, 1, false>>(kWarps * 32, smem);
+  const int res_top2 = batch ? resident_blocks<spike_top<T, M, 2, true>>(kWarps * 32, smem)
+                             : resident_blocks<spike_top<T, M, 2, false>>(kWarps * 32, smem);
   if (res_tail < 1 || res_top1 < 1 || res_top2 < 1) return GTSV_STATUS_DEVICE_ERROR;
   Trace tr(st);
   tr.sums = sums;
@@ -1149,7 +1174,10 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const unsigned top_grid =
       pl.nlev > 0 ? (unsigned)(((pl.P[0] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
   if (pl.nlev > 0) {
-    spike_top<T, M, 1><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag);
+    if (batch)
+      spike_top<T, M, 1, true><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag);
+    else
+      spike_top<T, M, 1, false><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top1");
   }
@@ -1183,7 +1211,10 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     tr.mark("tail");
   }
   if (pl.nlev > 0) {
-    spike_top<T, M, 2><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag);
+    if (batch)
+      spike_top<T, M, 2, true><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag);
+    else
+      spike_top<T, M, 2, false><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top2");
   }
