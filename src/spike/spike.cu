@@ -218,16 +218,16 @@ __device__ __forceinline__ T dl_at(const Level<T> &L, int64_t r)
 /* Store the warp's x tile (rows [row0, row0 + 32 M)) except rows past n and the
    rows of the gaps between a batch's systems. Out of line (see mask_gaps_b). */
 template <typename T, int M>
-__device__ __noinline__ void store_skip_gaps(const Level<T> &L, T (*tB)[M + 1], T *bc,
-                                             int64_t row0, int lane)
+__device__ __noinline__ void store_skip_gaps(int64_t n, int64_t sys_n, int64_t st,
+                                             T (*tB)[M + 1], T *bc, int64_t row0, int lane)
 {
-  int64_t o = (row0 + lane) % L.sys_stride; /* row offset inside its system slot */
+  int64_t o = (row0 + lane) % st; /* row offset inside its system slot */
   for (int t = 0; t < M; t++) {
     const int el = t * 32 + lane;
     const int64_t r = row0 + el;
-    if (r < L.n && o < L.sys_n) bc[r] = tB[el / M][el % M];
+    if (r < n && o < sys_n) bc[r] = tB[el / M][el % M];
     o += 32;
-    while (o >= L.sys_stride) o -= L.sys_stride;
+    while (o >= st) o -= st;
   }
 }
 
@@ -303,15 +303,15 @@ __device__ __forceinline__ void load_tile(T (*tile)[M + 1], const T *p, int arr,
    The caller has synchronised the warp after loading and does so again before
    the tiles are read. */
 template <typename T, int M>
-__device__ __noinline__ void mask_couplings(const Level<T> &L, T (*tA)[M + 1],
-                                               T (*tD)[M + 1], T (*tC)[M + 1], int64_t row0,
-                                               int lane)
+__device__ __noinline__ void mask_couplings(int64_t sys_n, int64_t st, T (*tA)[M + 1],
+                                            T (*tD)[M + 1], T (*tC)[M + 1], int64_t row0,
+                                            int lane)
 {
   if (lane != 0) return;
-  const int64_t end = row0 + 32 * M, st = L.sys_stride;
+  const int64_t end = row0 + 32 * M;
   for (int64_t b = row0 / st * st; b <= end; b += st) { /* system from row b */
     if (b >= row0 && b < end) tA[(b - row0) / M][(b - row0) % M] = T(0);
-    const int64_t l = b + L.sys_n - 1; /* its last row, then its gap */
+    const int64_t l = b + sys_n - 1; /* its last row, then its gap */
     if (l >= row0 && l < end) tC[(l - row0) / M][(l - row0) % M] = T(0);
     for (int64_t r = l + 1 > row0 ? l + 1 : row0; r < b + st && r < end; r++) {
       tA[(r - row0) / M][(r - row0) % M] = T(0);
@@ -325,13 +325,13 @@ __device__ __noinline__ void mask_couplings(const Level<T> &L, T (*tA)[M + 1],
    Both kept out of line: inlined, the batch-only code raised pass 2's registers
    from 168 to 208 (12 to 8 warps per SM; 4096 x 4096 rows 17% slower on an H200). */
 template <typename T, int M>
-__device__ __noinline__ void mask_gaps_b(const Level<T> &L, T (*tB)[M + 1], int64_t row0,
-                                            int lane)
+__device__ __noinline__ void mask_gaps_b(int64_t sys_n, int64_t st, T (*tB)[M + 1],
+                                         int64_t row0, int lane)
 {
   if (lane != 0) return;
-  const int64_t end = row0 + 32 * M, st = L.sys_stride;
+  const int64_t end = row0 + 32 * M;
   for (int64_t b = row0 / st * st; b < end; b += st)
-    for (int64_t r = b + L.sys_n > row0 ? b + L.sys_n : row0; r < b + st && r < end; r++)
+    for (int64_t r = b + sys_n > row0 ? b + sys_n : row0; r < b + st && r < end; r++)
       tB[(r - row0) / M][(r - row0) % M] = T(0);
 }
 
@@ -465,7 +465,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   if (BATCH && L.masked) {
     __syncwarp();
-    mask_couplings<T, M>(L, tA, tD, tC, row0, lane);
+    mask_couplings<T, M>(L.sys_n, L.sys_stride, tA, tD, tC, row0, lane);
   }
   int opt = 0;
   Ends<T> sp;
@@ -485,7 +485,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     }
     if (BATCH && L.gaps) { /* after the copy of b: the restore skips the gaps */
       __syncwarp();
-      mask_gaps_b<T, M>(L, tB, row0, lane);
+      mask_gaps_b<T, M>(L.sys_n, L.sys_stride, tB, row0, lane);
       __syncwarp();
     }
     if (!active) continue;
@@ -586,7 +586,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   if (BATCH && L.masked) { /* (one right-hand side in a batch: du is not reloaded) */
     __syncwarp();
-    mask_couplings<T, M>(L, tA, tD, tC, row0, lane);
+    mask_couplings<T, M>(L.sys_n, L.sys_stride, tA, tD, tC, row0, lane);
   }
   const int opt = active ? ld(L.opt + k) : 0;
   const int s = 1 + opt, e = M - 2 + opt;
@@ -607,7 +607,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     __syncwarp();
     if (BATCH && L.gaps) {
-      mask_gaps_b<T, M>(L, tB, row0, lane);
+      mask_gaps_b<T, M>(L.sys_n, L.sys_stride, tB, row0, lane);
       __syncwarp();
     }
     if (active) {
@@ -694,7 +694,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
         if (r < L.n) bc[r] = tB[el / M][el % M];
       }
     } else {
-      store_skip_gaps<T, M>(L, tB, bc, row0, lane);
+      store_skip_gaps<T, M>(L.n, L.sys_n, L.sys_stride, tB, bc, row0, lane);
     }
   }
   if (fail) atomicOr(flag, fail);
