@@ -203,7 +203,7 @@ batch_dp_kernel(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restr
         i = next;
       }
       if (bad) {
-        gtsv__report_singular(info, desc.key_base + (unsigned long long)(s * desc.key_sys + i));
+        gtsv__report_singular(info, (unsigned long long)(s * desc.key_sys + i));
         i = n;
         bad = false;
         failed = true;
@@ -374,7 +374,7 @@ template <typename T>
 gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du, T *x,
                     int64_t batch, int64_t stride)
 {
-  gtsv_batch_desc desc = {n, batch, stride, 1, stride, 1, stride, NULL, 0};
+  gtsv_batch_desc desc = {n, batch, stride, 1, stride, 1, stride, NULL};
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED; /* as the host batch */
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
@@ -389,7 +389,7 @@ template <typename T>
 gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du,
                         T *x, int64_t batch)
 {
-  gtsv_batch_desc desc = {n, batch, 1, batch, 1, batch, n, NULL, 0};
+  gtsv_batch_desc desc = {n, batch, 1, batch, 1, batch, n, NULL};
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED;
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
@@ -407,7 +407,7 @@ gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
      kernel: its SPIKE inside a warp left a random n = 512 system with 26 times
      LAPACK's residual on the H200 (the LAPACK drop-in's offload test, flat 10x
      bound), where this file's kernel gives DP_SEQ's pivots and answer. */
-  gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL, 0};
+  gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL};
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
   return batch_solve<T>(h, &desc, dl, d, du, B, NULL);

@@ -33,9 +33,6 @@ typedef struct {
   /* NULL: always solve. Otherwise the kernel does nothing unless *gate != 0 when
      it runs (stream order): a conditional fallback queued without a host sync. */
   const unsigned *gate;
-  /* added to every key (0 unless set): a caller solving system k of its own batch
-     through a desc of one system keys it at k n + r */
-  unsigned long long key_base;
 } gtsv_batch_desc;
 
 /* Device workspace of one warp slot: y[n][w], g[n][w] of the element type and

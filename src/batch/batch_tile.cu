@@ -284,7 +284,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
                *const B = tB + lane * S;
       const int bad = seq_dp(n, A, D, C, B, Ident());
       if (bad >= 0) {
-        gtsv__report_singular(info, ds.key_base + (unsigned long long)((s0 + g) * ds.key_sys + bad));
+        gtsv__report_singular(info, (unsigned long long)((s0 + g) * ds.key_sys + bad));
         singular = true;
       }
     }
@@ -303,7 +303,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
         const int c = lane * S;
         const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, SysIdx<M>());
         if (bad >= 0) {
-          gtsv__report_singular(info, ds.key_base + (unsigned long long)((s0 + g) * ds.key_sys + bad));
+          gtsv__report_singular(info, (unsigned long long)((s0 + g) * ds.key_sys + bad));
           singular = true;
         }
       }

@@ -62,15 +62,6 @@
  * even in double (dgtsv's own solution, rounded to float, has residual 1.8e10), and
  * the acceptance rule measures against sgtsv's small-norm answer.
  *
- * A-posteriori check (check_and_fallback, pdp_check). After each column the
- * backward error ||T x - b|| / (||T|| ||x|| + ||b||) (infinity norms) is measured
- * on the GPU; above 64 eps, or with a non-finite x, the column is solved again by
- * the sequential DP (src/batch), gated on the device, no host sync. It catches the
- * near-singular float system above (DP_SEQ's pivots solve it) and leaves dorr to
- * PDP (whose answer passes it there, where DP_SEQ's does not). Cost: a copy of b
- * and one read of T, x, b per column (24 B/row double on top of the solve), and a
- * workspace of 3 n elements instead of 2 (0.75 of the input instead of 0.5).
- *
  * Compiled without FMA contraction (-fmad=false, src/pdp/CMakeLists.txt): theta
  * must round alike where the step forms it and where pdp_out forms theta_{i+1} of
  * a 2x2 pivot, as in the host reference. With contraction the first GPU run of
@@ -175,7 +166,6 @@
 #include "pdp/pdp.h"
 #include "pdp/pdp_opts.h"
 #include "cuda/state.h"
-#include "batch/batch.h"
 
 namespace {
 
@@ -797,7 +787,6 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
 /* Workspace layout: one function for the size and the solver. */
 struct Layout {
   size_t g, y, bits, words, fagg, finc, bagg, binc, xp, xpm, xe, xem, bytes;
-  size_t bsave, chk, total; /* the a-posteriori check (after bytes; see pdp_check) */
   int64_t ntiles;
 };
 constexpr int NWORDS_PER_TILE = 4; /* fflag, sflag, bflag, xflag */
@@ -822,88 +811,7 @@ template <typename T> Layout pdp_layout(int64_t n)
   L.xe = gtsv__align(L.xpm + nt * sizeof(M));
   L.xem = gtsv__align(L.xe + nt * sizeof(S));
   L.bytes = gtsv__align(L.xem + nt * sizeof(M));
-  /* the check's copy of b and its words; the fallback's workspace aliases the
-     solve's (it runs after the solve) */
-  L.bsave = L.bytes;
-  L.chk = gtsv__align(L.bsave + (size_t)n * sizeof(T));
-  L.total = gtsv__align(L.chk + 5 * sizeof(unsigned long long));
-  gtsv_batch_desc fd = {n, 1, 0, 1, n, 1, 0, NULL, 0};
-  size_t fb = 0;
-  if (gtsv__batch_ws_bytes(&fd, sizeof(T), &fb) == GTSV_STATUS_SUCCESS && fb > L.bsave) {
-    L.bsave = gtsv__align(fb);
-    L.chk = gtsv__align(L.bsave + (size_t)n * sizeof(T));
-    L.total = gtsv__align(L.chk + 5 * sizeof(unsigned long long));
-  }
   return L;
-}
-
-/*
- * A-posteriori check of a solve (one column): the backward error in the infinity
- * norm, eta = ||T x - b|| / (||T|| ||x|| + ||b||). A backward-stable solve leaves
- * a few eps; kEtaMax eps (64, the slack the tests give a stable solver, testutil.h)
- * is the limit. The eq. 4.6 pivots evaluated on the recurrences' states can leave
- * more on a system that is singular to working precision (measured on the H200: a
- * near-singular float system of n = 64 with 751 times ||b|| of residual, where
- * the host DP_SEQ's pivots pass); such a column (or a non-finite x) is solved
- * again by the sequential DP (src/batch), gated on the device: its x and its
- * singular row are then DP_SEQ's. Where DP_SEQ itself fails (dorr), eta of the
- * PDP answer is small and no fallback runs.
- * chk[0..3]: max |T x - b|_i, max row sum of |T|, max |x|_i, max |b|_i packed as
- * the bits of non-negative doubles (ordered as unsigned integers); chk[4]: the
- * fallback's gate.
- */
-constexpr double kEtaMax = 64.0;
-
-template <typename T>
-__global__ void pdp_check(int64_t n, const T *dl, const T *d, const T *du, const T *x,
-                          const T *b, unsigned long long *chk)
-{
-  double r = 0, t = 0, xm = 0, bm = 0;
-  bool bad = false;
-  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n;
-       i += (int64_t)gridDim.x * blockDim.x) {
-    const double a = i > 0 ? (double)dl[i] : 0.0, c = i + 1 < n ? (double)du[i] : 0.0;
-    const double xi = (double)x[i], xl = i > 0 ? (double)x[i - 1] : 0.0,
-                 xr = i + 1 < n ? (double)x[i + 1] : 0.0;
-    const double ri = a * xl + (double)d[i] * xi + c * xr - (double)b[i];
-    if (!(fabs(xi) < INFINITY)) bad = true;
-    r = fmax(r, fabs(ri));
-    t = fmax(t, fabs(a) + fabs((double)d[i]) + fabs(c));
-    xm = fmax(xm, fabs(xi));
-    bm = fmax(bm, fabs((double)b[i]));
-  }
-  if (bad) r = INFINITY;
-  for (int o = 16; o > 0; o >>= 1) {
-    r = fmax(r, __shfl_xor_sync(0xffffffffu, r, o));
-    t = fmax(t, __shfl_xor_sync(0xffffffffu, t, o));
-    xm = fmax(xm, __shfl_xor_sync(0xffffffffu, xm, o));
-    bm = fmax(bm, __shfl_xor_sync(0xffffffffu, bm, o));
-  }
-  if ((threadIdx.x & 31) == 0) {
-    atomicMax(chk + 0, (unsigned long long)__double_as_longlong(r));
-    atomicMax(chk + 1, (unsigned long long)__double_as_longlong(t));
-    atomicMax(chk + 2, (unsigned long long)__double_as_longlong(xm));
-    atomicMax(chk + 3, (unsigned long long)__double_as_longlong(bm));
-  }
-}
-
-/* The decision (every block, from chk) and, when the check failed, b back into
-   x for the fallback; block 0 sets the gate word (gate[0] = 1). */
-template <typename T>
-__global__ void pdp_check_restore(int64_t n, const T *bsave, T *x,
-                                  const unsigned long long *chk, unsigned *gate)
-{
-  const double r = __longlong_as_double((long long)chk[0]);
-  const double t = __longlong_as_double((long long)chk[1]);
-  const double xm = __longlong_as_double((long long)chk[2]);
-  const double bm = __longlong_as_double((long long)chk[3]);
-  const double eps = sizeof(T) == 4 ? 5.9604644775390625e-8 : 1.1102230246251565e-16;
-  const bool fail = !(r <= kEtaMax * eps * (t * xm + bm));
-  if (!fail) return;
-  if (blockIdx.x == 0 && threadIdx.x == 0) *gate = 1u; /* read by the next launch */
-  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n;
-       i += (int64_t)gridDim.x * blockDim.x)
-    x[i] = bsave[i];
 }
 
 template <typename T, int NM>
@@ -920,33 +828,6 @@ gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T 
                                                                     m, info, key_base);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
-}
-
-template <typename T> struct DpIn;
-template <> struct DpIn<float> { static constexpr auto fn = gtsv__s_batch_solve_in; };
-template <> struct DpIn<double> { static constexpr auto fn = gtsv__d_batch_solve_in; };
-
-/* After the solve of column z (x in z, b in ws + L.bsave): pdp_check, then, gated
-   on its outcome, b back and the sequential DP (one thread) on the column, whose
-   singular row is keyed from key_base. The solve's workspace is free by then. */
-template <typename T>
-gtsv_status check_and_fallback(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du,
-                               T *z, unsigned long long key_base, char *ws, const Layout &L)
-{
-  cudaStream_t stream = gtsv__cuda_stream(h);
-  unsigned long long *chk = reinterpret_cast<unsigned long long *>(ws + L.chk);
-  unsigned *gate = reinterpret_cast<unsigned *>(chk + 4);
-  const T *bsave = reinterpret_cast<const T *>(ws + L.bsave);
-  const int64_t nb = (n + 255) / 256;
-  const unsigned grid = (unsigned)(nb < 264 ? nb : 264);
-  GTSV_CUDA_TRY(cudaMemsetAsync(chk, 0, 5 * sizeof(unsigned long long), stream));
-  pdp_check<T><<<grid, 256, 0, stream>>>(n, dl, d, du, z, bsave, chk);
-  GTSV_CUDA_TRY(cudaGetLastError());
-  pdp_check_restore<T><<<grid, 256, 0, stream>>>(n, bsave, z, chk, gate);
-  GTSV_CUDA_TRY(cudaGetLastError());
-  /* one system, its rows keyed from key_base (system k of a strided batch) */
-  const gtsv_batch_desc fd = {n, 1, 0, 1, n, 1, 0, gate, key_base};
-  return DpIn<T>::fn(h, &fd, dl, d, du, z, ws);
 }
 
 /* Queue the solve of one system (nrhs columns) with key base key_base. */
@@ -979,8 +860,6 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   for (int64_t c = 0; c < nrhs; c++) {
     T *z = B + c * ldb;
     gtsv_status s;
-    GTSV_CUDA_TRY(cudaMemcpyAsync(ws + L.bsave, z, (size_t)n * sizeof(T),
-                                  cudaMemcpyDeviceToDevice, stream)); /* b, for the check */
     GTSV_CUDA_TRY(cudaMemsetAsync(words, 0, (2 + NWORDS_PER_TILE * nt) * sizeof(unsigned),
                                   stream));
     /* every column writes its own g and start bits: the splice checks read w,
@@ -997,8 +876,6 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
     if (s != GTSV_STATUS_SUCCESS) return s;
     pdp_backward_kernel<T><<<(unsigned)nt, THREADS, 0, stream>>>(n, y, g, bits, z, m, L.ntiles);
     GTSV_CUDA_TRY(cudaGetLastError());
-    s = check_and_fallback<T>(h, n, dl, d, du, z, key_base, ws, L);
-    if (s != GTSV_STATUS_SUCCESS) return s;
   }
   return GTSV_STATUS_SUCCESS;
 }
@@ -1015,7 +892,7 @@ gtsv_status pdp_gtsv(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const 
   const Layout L = pdp_layout<T>(n);
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
-  s = gtsv__cuda_workspace(h, L.total, &ws);
+  s = gtsv__cuda_workspace(h, L.bytes, &ws);
   if (s != GTSV_STATUS_SUCCESS) return s;
   return pdp_system<T>(h, n, nrhs, dl, d, du, B, ldb, 0ull, norm, (char *)ws, L);
 }
@@ -1032,7 +909,7 @@ gtsv_status pdp_strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const
   const Layout L = pdp_layout<T>(n);
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
-  s = gtsv__cuda_workspace(h, L.total, &ws);
+  s = gtsv__cuda_workspace(h, L.bytes, &ws);
   if (s != GTSV_STATUS_SUCCESS) return s;
   for (int64_t k = 0; k < batch; k++) {
     s = pdp_system<T>(h, n, 1, dl + k * stride, d + k * stride, du + k * stride,
