@@ -179,12 +179,14 @@ START_TEST(kinds_and_sizes)
   const tu_prec p = (tu_prec)(_i % TU_NPREC);
   const tu_kind kind = (tu_kind)(_i / TU_NPREC);
   gtsv_handle h = spike_handle(0);
+  int even_fallbacks = 0, even_solves = 0;
   fallbacks = solves = 0;
   for (int si = 0; si < NSIZES; si++) {
     const int64_t n = sizes[si];
     if (small_run() && n > 5000) continue;
     for (int64_t nrhs = 1; nrhs <= 3; nrhs += 2) {
       const int64_t ldb = nrhs == 1 ? n : n + 5;
+      const int fb0 = fallbacks, s0 = solves;
       char ctx[256];
       tu_problem P;
       if (nrhs > 1 && n > 100003) continue;
@@ -193,14 +195,23 @@ START_TEST(kinds_and_sizes)
       tu_problem_init(&P, p, kind, n, nrhs, ldb, 1, n, 11 + (uint64_t)si);
       solve_and_judge(h, &P, ctx);
       tu_problem_free(&P);
+      if (n % 2 == 0) {
+        even_fallbacks += fallbacks - fb0;
+        even_solves += solves - s0;
+      }
     }
   }
-  printf("check_gpu_spike: %-6s %-14s %3d solves, %3d fell back to DP_SEQ\n", tu_prec_name(p),
-         tu_kind_name(kind), solves, fallbacks);
-  /* random and dominant systems must not need the fallback */
+  printf("check_gpu_spike: %-6s %-16s %3d solves, %3d fell back to DP_SEQ (even n: %d of %d)\n",
+         tu_prec_name(p), tu_kind_name(kind), solves, fallbacks, even_fallbacks, even_solves);
+  /* random and dominant systems must not need the fallback, nor the well-conditioned
+     zero-diagonal ones of even n (every pivot 2x2; partitions that cut the pairs
+     must shift their segment: option B; odd n is singular) */
   if (kind == TU_RANDOM || kind == TU_DOMINANT)
     TU_EXPECT(fallbacks == 0, "%s %s: %d of %d solves fell back", tu_prec_name(p),
               tu_kind_name(kind), fallbacks, solves);
+  if (kind == TU_ZERO_DIAG_PAIRS)
+    TU_EXPECT(even_fallbacks == 0, "%s %s: %d of %d solves of even n fell back",
+              tu_prec_name(p), tu_kind_name(kind), even_fallbacks, even_solves);
   gtsv_destroy(h);
   report();
 }

@@ -20,8 +20,16 @@ double tu_urand(uint64_t *s)
 const char *tu_kind_name(tu_kind k)
 {
   static const char *names[] = {"random", "zero_diag", "dominant", "force_2x2",
-                                "near_singular_partitions"};
+                                "near_singular_partitions", "zero_diag_pairs"};
   return k < TU_NKINDS ? names[k] : "?";
+}
+
+/* TU_ZERO_DIAG_PAIRS' couplings of row i from two U(-1,1) draws: strong inside the
+   pair (2k, 2k+1) (du of the even row, dl of the odd row), weak across pairs. */
+static void tu_pair_couplings(int64_t i, double a, double c, double *dl, double *du)
+{
+  if (i % 2 == 0) { *dl = 0.25 * a; *du = c + copysign(0.5, c); }
+  else { *dl = a + copysign(0.5, a); *du = 0.25 * c; }
 }
 
 void tu_dfill(tu_kind k, int64_t n, uint64_t seed, double *dl, double *d, double *du,
@@ -39,6 +47,8 @@ void tu_dfill(tu_kind k, int64_t n, uint64_t seed, double *dl, double *d, double
       dl[i] = 2 + a; du[i] = 2 + c; d[i] = 1e-3 * m; break;
     case TU_NEAR_SING_PART:
       dl[i] = 1; du[i] = 1; d[i] = (i % 37 == 0) ? 1 : 1e-14 * m; break;
+    case TU_ZERO_DIAG_PAIRS:
+      tu_pair_couplings(i, a, c, &dl[i], &du[i]); d[i] = 0; break;
     default: break;
     }
     b[i] = tu_urand(&s);
@@ -62,6 +72,11 @@ void tu_sfill(tu_kind k, int64_t n, uint64_t seed, float *dl, float *d, float *d
       dl[i] = (float)(2 + a); du[i] = (float)(2 + c); d[i] = (float)(1e-3 * m); break;
     case TU_NEAR_SING_PART:
       dl[i] = 1; du[i] = 1; d[i] = (i % 37 == 0) ? 1.0f : (float)(1e-6 * m); break;
+    case TU_ZERO_DIAG_PAIRS: {
+      double l, u;
+      tu_pair_couplings(i, a, c, &l, &u);
+      dl[i] = (float)l; du[i] = (float)u; d[i] = 0; break;
+    }
     default: break;
     }
     b[i] = (float)tu_urand(&s);

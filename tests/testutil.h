@@ -21,6 +21,13 @@ typedef enum {
   TU_NEAR_SING_PART, /* d = 0 / ones off the diagonal, with 1e-14 perturbations and
                         unit diagonal every 37 rows: singular and near-singular
                         diagonal blocks at many partition boundaries */
+  TU_ZERO_DIAG_PAIRS, /* d = 0, rows (2k, 2k+1) coupled by |du[2k]|, |dl[2k+1]| in
+                         [0.5, 1.5], the other couplings U(-0.25, 0.25): every pivot
+                         block 2x2 on rows (2k, 2k+1), well conditioned at any even n
+                         (cond_2 <= 7; TU_ZERO_DIAG's condition grows like
+                         exp(c sqrt(n))), exactly singular for odd n. A partition or
+                         segment that starts at an odd row cuts every pair: its
+                         blocks are near-singular (SPIKE's thesis-3.4 case) */
   TU_NKINDS
 } tu_kind;
 
