@@ -369,9 +369,7 @@ template <typename T> struct Fact {
  * successor) and the pivot structure and sr's forward values in *f (SPIKES).
  */
 template <typename T, int M, bool SPIKES, bool U, bool W>
-__device__ __forceinline__ Ends<T> sweep(const T *__restrict__ A, T *__restrict__ D,
-                                         T *__restrict__ C, T *__restrict__ Bv, int s, int e,
-                                         Fact<T> *f)
+__device__ Ends<T> sweep(const T *A, T *D, T *C, T *Bv, int s, int e, Fact<T> *f)
 {
   Ends<T> o;
   o.bad = false;
@@ -504,37 +502,30 @@ __device__ __forceinline__ void store_tile(const T (*tile)[M + 1], T *p, int64_t
   }
 }
 
-/* Rows [row0, row0 + 32 M) of d, du and b (column 0) again into the d, du and b
-   tiles, coalesced, but only into the rows of the lanes in `lanes`: a writing
-   sweep has overwritten them and another option is to be swept there, while the
-   other lanes' rows hold their factorisations. The batch's masking as in
-   mask_couplings and mask_gaps_b (sys_n = 0: none). Scalars, not the Level: a
-   reference to the kernel parameter would put a copy of it on every thread's
-   stack. */
-template <typename T, int M>
-__device__ __noinline__ void reload_lanes(T (*tD)[M + 1], T (*tC)[M + 1], T (*tB)[M + 1],
-                                          const T *d, const T *du, const T *b, int64_t n,
-                                          int64_t row0, unsigned lanes, int64_t sys_n,
-                                          int64_t st, int lane)
+/* Partition k's rows of d, du and b (column 0) again, into the lane's own tile
+   row, with the batch's masking (mask_couplings, mask_gaps_b): a writing sweep
+   has overwritten them and another option is to be swept. Rare (spike growth
+   above kGrowthTry), so uncoalesced and out of line. */
+template <typename T, int M, bool BATCH>
+__device__ __noinline__ void reload_row(const Level<T> &L, int64_t k, T *D, T *C, T *Bv)
 {
-  for (int t = 0; t < M; t++) {
-    const int el = t * 32 + lane, p = el / M, i = el % M;
-    if (!((lanes >> p) & 1u)) continue;
-    const int64_t r = row0 + el;
-    T vd = padded(d, ARR_D, r, n), vc = padded(du, ARR_DU, r, n), vb = padded(b, ARR_B, r, n);
-    if (sys_n > 0) {
-      const int64_t o = r % st;
-      if (o >= sys_n) { /* a gap row: identity, right-hand side 0 */
-        vd = T(1);
-        vc = T(0);
-        vb = T(0);
-      } else if (o == sys_n - 1) {
-        vc = T(0);
+  for (int i = 0; i < M; i++) {
+    const int64_t r = k * M + i;
+    T d = padded(L.d, ARR_D, r, L.n), du = padded(L.du, ARR_DU, r, L.n);
+    T b = padded(L.b, ARR_B, r, L.n);
+    if (BATCH && L.masked) {
+      const int64_t o = r % L.sys_stride;
+      if (o >= L.sys_n) { /* a gap row: identity, right-hand side 0 */
+        d = T(1);
+        du = T(0);
+        b = T(0);
+      } else if (o == L.sys_n - 1) {
+        du = T(0);
       }
     }
-    tD[p][i] = vd;
-    tC[p][i] = vc;
-    tB[p][i] = vb;
+    D[i] = d;
+    C[i] = du;
+    Bv[i] = b;
   }
 }
 
@@ -591,52 +582,33 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       mask_gaps_b<T, M>(L.sys_n, L.sys_stride, tB, row0, lane);
       __syncwarp();
     }
-    const T *A = tA[lane];
-    T *D = tD[lane], *C = tC[lane], *Bv = tB[lane];
-    Ends<T> o;
-    Fact<T> f;
-    T gA = T(INFINITY);
-    if (c == 0 && fused) {
-      /* option A everywhere, leaving its factorisation in the tiles; where its
-         spikes grow past kGrowthTry, those lanes' rows are loaded again and option
-         B is swept, and kept if its spikes are smaller (else A once more) */
-      if (active) {
-        o = sweep<T, M, true, true, true>(A, D, C, Bv, 1, M - 2, &f);
-        gA = growth(o);
-      }
-      const bool wantB = active && !(gA <= T(kGrowthTry));
-      const unsigned mB = __ballot_sync(0xffffffffu, wantB);
-      if (mB) {
-        const int64_t sn = BATCH && L.masked ? L.sys_n : 0;
-        __syncwarp();
-        reload_lanes<T, M>(tD, tC, tB, L.d, L.du, L.b, L.n, row0, mB, sn, L.sys_stride, lane);
-        __syncwarp();
-        bool redoA = false;
-        if (wantB) {
-          Fact<T> fb;
-          const Ends<T> ob = sweep<T, M, true, true, true>(A, D, C, Bv, 2, M - 1, &fb);
-          const T gB = growth(ob);
-          if (gB < gA) {
-            o = ob;
-            f = fb;
-            opt = 1;
-            gA = gB;
-          } else {
-            redoA = gA < T(INFINITY);
-          }
-        }
-        const unsigned mA = __ballot_sync(0xffffffffu, redoA);
-        if (mA) {
-          __syncwarp();
-          reload_lanes<T, M>(tD, tC, tB, L.d, L.du, L.b, L.n, row0, mA, sn, L.sys_stride, lane);
-          __syncwarp();
-          if (redoA) o = sweep<T, M, true, true, true>(A, D, C, Bv, 1, M - 2, &f);
-        }
-      }
-    }
     if (active) {
+      const T *A = tA[lane];
+      T *D = tD[lane], *C = tC[lane], *Bv = tB[lane];
+      Ends<T> o;
       if (c == 0) {
-        if (!fused) { /* ablation: the option from the spikes alone, then one writing
+        /* choose the option from the spikes (and u of column 0 when fused) */
+        Fact<T> f;
+        T gA;
+        if (fused) {
+          o = sweep<T, M, true, true, true>(A, D, C, Bv, 1, M - 2, &f);
+          gA = growth(o);
+          if (!(gA <= T(kGrowthTry))) {
+            Fact<T> fb;
+            reload_row<T, M, BATCH>(L, k, D, C, Bv);
+            const Ends<T> ob = sweep<T, M, true, true, true>(A, D, C, Bv, 2, M - 1, &fb);
+            const T gB = growth(ob);
+            if (gB < gA) {
+              o = ob;
+              f = fb;
+              opt = 1;
+              gA = gB;
+            } else if (gA < T(INFINITY)) { /* A after all: its factorisation again */
+              reload_row<T, M, BATCH>(L, k, D, C, Bv);
+              o = sweep<T, M, true, true, true>(A, D, C, Bv, 1, M - 2, &f);
+            }
+          }
+        } else { /* ablation: the option from the spikes alone, then one writing
                     sweep per column (u, then the spikes) */
           o = sweep<T, M, true, false, false>(A, D, C, Bv, 1, M - 2, &f);
           gA = growth(o);
@@ -697,6 +669,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
           }
         }
       } else {
+        Fact<T> f;
         o = sweep<T, M, false, true, true>(A, D, C, Bv, 1 + opt, M - 2 + opt, &f);
         if (bad || o.bad) o.u_f = o.u_e = 0;
       }
