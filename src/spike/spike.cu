@@ -21,32 +21,23 @@
  * on-chip ARCR kernel solves for all right-hand sides with one plan
  * (src/arcr/arcr.cu); its failures set FB_BASE like the DP base's.
  *
- * Two passes per level, both over data staged on chip:
+ * Two sweeps per level, both over data staged on chip:
  *  pass 1 (factor + fused L, B solves of the three columns u, sl, sr): each thread
- *    sweeps its segment once with the pivots of core/pivot.h. The end values of u,
- *    sl, sr, which the reduced system needs, come out of the forward sweep: the
- *    value at the segment's first row is carried through the backward recurrence
- *    as an affine map (x_s = alpha + beta x_j for the current block start j). The
- *    sweep leaves the factorisation in the tile, each value over an entry it has
- *    consumed (y of u over b, y of sl over d, the multipliers g over du), and the
- *    warp stores it: y of u over B (the b copy below keeps b), y of sl and g in
- *    the workspace, the pivot structure (a bit per row) and sr's forward values
- *    (nonzero only in the last pivot block) per partition. The thread writes its
- *    2 reduced rows; the row of the next partition's first separator gets its
- *    left-hand contribution by atomicAdd onto zero (two addends: the sum is the
- *    same in either order, so results are bitwise reproducible).
- *  pass 2 (result collection): with the separators known, each thread runs the
- *    backward substitutions of u, sl and sr from their forward values and forms
- *    x = u - sl x_left - sr x_right row by row (thesis eq. 2.2-2.3): no pivot
- *    test and no division, and the matrix is not read again. (Before, pass 2
- *    factored each segment again to re-solve it with the separators moved to the
- *    right-hand side: 80 B/row instead of 96, but pass 2 then ran at the rate of
- *    the sweeps' instruction issue, 160 us at 2^23 rows on an H200.)
+ *    sweeps its segment once with the pivots of core/pivot.h. Only the end values
+ *    of u, sl, sr are needed for the reduced system; the value at the segment's
+ *    first row is carried forward through the backward recurrence as an affine
+ *    map (x_s = alpha + beta x_j for the current block start j), so nothing per
+ *    row is written. The thread writes its 2 reduced rows; the row of the next
+ *    partition's first separator gets its left-hand contribution by atomicAdd
+ *    onto zero (two addends: the sum is the same in either order, so results are
+ *    bitwise reproducible).
+ *  pass 2 (result collection): with the separators known, each thread re-solves
+ *    its segment T_seg x = b_seg - a_s x_left e_1 - c_e x_right e_m (forward and
+ *    backward in shared memory) and the warp stores x.
  * Bytes per row at the top level, one right-hand side, T = sizeof element:
  *    pass 1 reads dl, d, du, b (4T) and writes the copy of b kept for the
- *    fallback, y of u, y of sl and g (4T); pass 2 reads y of u, y of sl, g (3T)
- *    and writes x (T): 12T = 96 B/row double; the deeper levels add about 2/M of
- *    that each (n/8 rows for double).
+ *    fallback (T); pass 2 reads dl, d, du, b (4T) and writes x (T): 10T = 80 B/row
+ *    double; the deeper levels add about 2/M of that each (n/8 rows for double).
  *
  * Launches (all on the handle's stream): one memset (flag, level sums, the
  * reduced systems' accumulators); the top level's pass 1 (spike_top<1>); every
@@ -84,15 +75,14 @@
  * slower: pass 1 did not get faster without the B sweeps, and the extra phase
  * cost 46 us at 2^23 rows.) A partition where both
  * fail, a singular pivot in a reduced system, or a non-finite x sets a device
- * flag. Cancellation is judged globally, per level: at each row of a segment
+ * flag. Cancellation is judged globally, per level: at each segment end
  *     rho = (|u| + |sl x_l| + |sr x_r|) / max |x| over the partition
- * measures how much the rounding of u, sl and sr is amplified in x = u - sl x_l -
- * sr x_r (and, at the segment ends, in the separator equations); rows with rho >
- * kRho0 add (|u| + |sl x_l| + |sr x_r|)^2 to the level's excess, and the level
- * fails when sqrt(excess) > kExcessMax ||x||_2: the rounding of u, sl, sr amplified
- * by the cancellation then adds at most about kExcessMax eps ||T|| ||x||_2 to the
- * residual, within the 64 eps ||T|| ||x|| the tests allow a backward-stable solve
- * (tests/testutil.h). kExcessMax = 32, the on-chip batch
+ * measures how much the rounding of the spikes is amplified in the separator
+ * equations; ends with rho > kRho0 add (|u| + |sl x_l| + |sr x_r|)^2 to the level's
+ * excess, and the level fails when sqrt(excess) > kExcessMax ||x||_2: the rounding of
+ * u, sl, sr amplified by the cancellation then adds at most about kExcessMax eps
+ * ||T|| ||x||_2 to the residual, within the 64 eps ||T|| ||x|| the tests allow a
+ * backward-stable solve (tests/testutil.h). kExcessMax = 32, the on-chip batch
  * kernel's limit (src/batch/batch_tile.cu). Measured on an H200 (GTSV_SPIKE_TRACE
  * prints the ratio): one random system of 2^20 or 2^23 rows stays below 0.05; per
  * system in batches of 4096 random systems of 4096 rows the worst was 16.3 (double)
@@ -162,6 +152,7 @@ constexpr size_t kHeader = 1024;    /* flag + trace stamps at the workspace star
 enum : unsigned {
   FB_PARTITION = 1u, /* pass 1: both options of a partition singular or non-finite */
   FB_BASE = 2u,      /* the smallest reduced system: singular pivot or non-finite x */
+  FB_RESOLVE = 4u,   /* pass 2: singular pivot when re-solving a segment */
   FB_CANCEL = 8u     /* cancellation excess above kExcessMax, or non-finite x */
 };
 
@@ -171,9 +162,8 @@ template <typename T> struct Level {
   const T *dl, *d, *du;     /* matrix of this level */
   T *b;                     /* right-hand sides in, solutions out */
   int64_t ldb;
-  T *ysl, *g;               /* [P M]: pass 1's factorisation (y of sl, multipliers) */
-  uint32_t *first2;         /* [P]: bit i: a 2x2 pivot block starts at row i */
-  T *ysr;                   /* [P][2]: y of sr at the segment's last two rows */
+  T *sp;                    /* [P][4]: sl_first, sl_last, sr_first, sr_last */
+  T *ue;                    /* [q][P][2]: u_first, u_last */
   unsigned char *opt;       /* [P]: 0 = option A, 1 = option B */
   T *rdl, *rd, *rdu, *rb;   /* reduced system, 2P rows (rb: q columns, ld 2P) */
   double *sums;             /* [nsys][2]: ||x||^2 and cancellation excess of this
@@ -351,33 +341,18 @@ template <typename T> struct Ends {
   bool bad;
 };
 
-/* What a writing sweep leaves in registers besides the tile (see sweep). */
-template <typename T> struct Fact {
-  uint32_t first2; /* bit i: a 2x2 pivot block starts at row i */
-  T ysr0, ysr1;    /* L B y = c_e e_m (the forward solve of sr): nonzero only in the
-                      last pivot block, at rows e-1 (0 when that block is 1x1), e */
-};
-
 /*
  * Forward sweep of rows s..e (local): factor with the shared pivots and solve
  * L B y = rhs for u (rhs b) and, with SPIKES, sl (rhs a_s e_1) and sr (rhs c_e e_m);
  * carry the first row's value through the backward recurrence x[j] = y[j] -
  * g[j] x[j'] (j, j' consecutive block starts) as x_s = al + be * x[j].
- * W: also leave the factorisation that pass 2 needs, each value over a tile entry
- * this sweep has already consumed: y of u over b (U); y of sl over d, the
- * multiplier g over du (except in the last pivot block, whose rows have no
- * successor) and the pivot structure and sr's forward values in *f (SPIKES).
  */
-template <typename T, int M, bool SPIKES, bool U, bool W>
-__device__ Ends<T> sweep(const T *A, T *D, T *C, T *Bv, int s, int e, Fact<T> *f)
+template <typename T, int M, bool SPIKES, bool U>
+__device__ Ends<T> sweep(const T *A, const T *D, const T *C, const T *Bv, int s, int e)
 {
   Ends<T> o;
   o.bad = false;
   o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
-  if (W && SPIKES) {
-    f->first2 = 0;
-    f->ysr0 = f->ysr1 = T(0);
-  }
   T bt = D[s], zu = U ? Bv[s] : T(0), zl = A[s];
   T al_u = 0, al_l = 0, be = 1;
   int i = s;
@@ -392,8 +367,6 @@ __device__ Ends<T> sweep(const T *A, T *D, T *C, T *Bv, int s, int e, Fact<T> *f
       const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
       const T yu = U ? fsol_1x1(p, zu, a1, &z1u) : T(0);
       const T yl = SPIKES ? fsol_1x1(p, zl, a1, &z1l) : T(0);
-      if (W && U) Bv[i] = yu;
-      if (W && SPIKES) D[i] = yl;
       if (!h1) { /* last block: 1x1 at e */
         o.u_e = yu;
         o.u_f = al_u + be * yu;
@@ -402,10 +375,8 @@ __device__ Ends<T> sweep(const T *A, T *D, T *C, T *Bv, int s, int e, Fact<T> *f
           o.l_f = al_l + be * yl;
           o.r_e = C[e] * p;
           o.r_f = be * o.r_e;
-          if (W) f->ysr1 = o.r_e;
         }
       } else {
-        if (W && SPIKES) C[i] = g;
         al_u += be * yu;
         if (SPIKES) al_l += be * yl;
         be *= -g;
@@ -422,15 +393,6 @@ __device__ Ends<T> sweep(const T *A, T *D, T *C, T *Bv, int s, int e, Fact<T> *f
       if (bad_piv(delta)) { o.bad = true; return o; }
       if (U) fsol_2x2(p0, p1, c0, a1, b1, a2, zu, z1u, &y0u, &y1u, &z2u);
       if (SPIKES) fsol_2x2(p0, p1, c0, a1, b1, a2, zl, z1l, &y0l, &y1l, &z2l);
-      if (W && U) {
-        Bv[i] = y0u;
-        Bv[i + 1] = y1u;
-      }
-      if (W && SPIKES) {
-        D[i] = y0l;
-        D[i + 1] = y1l;
-        f->first2 |= 1u << i;
-      }
       if (!h2) { /* last block: 2x2 on e-1, e */
         o.u_e = y1u;
         o.u_f = al_u + be * y0u;
@@ -441,16 +403,8 @@ __device__ Ends<T> sweep(const T *A, T *D, T *C, T *Bv, int s, int e, Fact<T> *f
           o.l_f = al_l + be * y0l;
           o.r_e = r1;
           o.r_f = be * r0;
-          if (W) {
-            f->ysr0 = r0;
-            f->ysr1 = r1;
-          }
         }
       } else {
-        if (W && SPIKES) {
-          C[i] = g0;
-          C[i + 1] = g1;
-        }
         al_u += be * y0u;
         if (SPIKES) al_l += be * y0l;
         be *= -g0;
@@ -480,8 +434,8 @@ template <typename T, int M> __host__ __device__ constexpr int tile_bytes()
   return 32 * (M + 1) * (int)sizeof(T);
 }
 
-/* load_tile kept out of line: pass 1 reloads d and du only for the second and
-   later right-hand sides, and inlined there it doubled the kernel's registers. */
+/* load_tile kept out of line: pass 2 reloads du only for the second and later
+   right-hand sides, and inlined there it doubled the kernel's registers. */
 template <typename T, int M>
 __device__ __noinline__ void reload_tile(T (*tile)[M + 1], const T *p, int arr, int64_t row0,
                                          int64_t n, int lane, bool staged)
@@ -489,65 +443,21 @@ __device__ __noinline__ void reload_tile(T (*tile)[M + 1], const T *p, int arr, 
   load_tile<T, M>(tile, p, arr, row0, n, lane, staged);
 }
 
-/* Store the warp's tile (rows [row0, row0 + 32 M)) into p, rows below n,
-   coalesced. */
-template <typename T, int M>
-__device__ __forceinline__ void store_tile(const T (*tile)[M + 1], T *p, int64_t row0, int64_t n,
-                                           int lane)
-{
-  for (int t = 0; t < M; t++) {
-    const int el = t * 32 + lane;
-    const int64_t r = row0 + el;
-    if (r < n) p[r] = tile[el / M][el % M];
-  }
-}
-
-/* Partition k's rows of d, du and b (column 0) again, into the lane's own tile
-   row, with the batch's masking (mask_couplings, mask_gaps_b): a writing sweep
-   has overwritten them and another option is to be swept. Rare (spike growth
-   above kGrowthTry), so uncoalesced and out of line. */
-template <typename T, int M, bool BATCH>
-__device__ __noinline__ void reload_row(const Level<T> &L, int64_t k, T *D, T *C, T *Bv)
-{
-  for (int i = 0; i < M; i++) {
-    const int64_t r = k * M + i;
-    T d = padded(L.d, ARR_D, r, L.n), du = padded(L.du, ARR_DU, r, L.n);
-    T b = padded(L.b, ARR_B, r, L.n);
-    if (BATCH && L.masked) {
-      const int64_t o = r % L.sys_stride;
-      if (o >= L.sys_n) { /* a gap row: identity, right-hand side 0 */
-        d = T(1);
-        du = T(0);
-        b = T(0);
-      } else if (o == L.sys_n - 1) {
-        du = T(0);
-      }
-    }
-    D[i] = d;
-    C[i] = du;
-    Bv[i] = b;
-  }
-}
-
-/* Shared memory of one warp: four tiles [32][M+1] (pass 1: dl, d, du, b; pass 2:
-   the cancellation terms, y of sl, g, y of u). */
+/* Shared memory of one warp: four tiles [32][M+1] (dl, d, du, b) for both passes. */
 template <typename T, int M> __host__ __device__ constexpr int warp_smem()
 {
   return 4 * tile_bytes<T, M>();
 }
 
-/* Pass 1 of a level for warp gw (partitions 32 gw .. 32 gw + 31), tiles at base:
-   factor each segment and solve its three columns in one sweep, write the
-   reduced system, and leave the factorisation for pass 2 (y of u over b, y of sl
-   and g in L.ysl and L.g, the pivot structure and sr's last values per
-   partition). bcopy: where the top level keeps its b (NULL below). */
+/* Pass 1 of a level for warp gw (partitions 32 gw .. 32 gw + 31), tiles at base.
+   bcopy: where the top level keeps its b (NULL below). */
 template <typename T, int M, bool BATCH = false>
 __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
                            T *bcopy, unsigned opts, unsigned *flag)
 {
   T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
   (*tB)[M + 1] = base + 96;
-  const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P, rows = L.P * M;
+  const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P;
   const bool active = k < L.P;
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
   const bool fused = !(opts & GTSV_SPIKE_OPT_NO_FUSION);
@@ -558,14 +468,10 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     mask_couplings<T, M>(L.sys_n, L.sys_stride, tA, tD, tC, row0, lane);
   }
   int opt = 0;
-  bool bad = false;
+  Ends<T> sp;
   for (int c = 0; c < q; c++) {
-    T *bc = L.b + (int64_t)c * L.ldb;
-    if (c > 0) __syncwarp(); /* the previous column's tiles are stored */
-    if (c == 1) { /* column 0's sweep left y of sl and g in the d and du tiles */
-      reload_tile<T, M>(tD, L.d, ARR_D, row0, L.n, lane, staged);
-      reload_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
-    }
+    const T *bc = L.b + (int64_t)c * L.ldb;
+    if (c > 0) __syncwarp(); /* the previous column's tile is read */
     load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     __syncwarp();
     if (bcopy) { /* the top level's b, kept for the fallback (coalesced, from the
@@ -582,212 +488,214 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       mask_gaps_b<T, M>(L.sys_n, L.sys_stride, tB, row0, lane);
       __syncwarp();
     }
-    if (active) {
-      const T *A = tA[lane];
-      T *D = tD[lane], *C = tC[lane], *Bv = tB[lane];
-      Ends<T> o;
-      if (c == 0) {
-        /* choose the option from the spikes (and u of column 0 when fused) */
-        Fact<T> f;
-        T gA;
-        if (fused) {
-          o = sweep<T, M, true, true, true>(A, D, C, Bv, 1, M - 2, &f);
-          gA = growth(o);
-          if (!(gA <= T(kGrowthTry))) {
-            Fact<T> fb;
-            reload_row<T, M, BATCH>(L, k, D, C, Bv);
-            const Ends<T> ob = sweep<T, M, true, true, true>(A, D, C, Bv, 2, M - 1, &fb);
-            const T gB = growth(ob);
-            if (gB < gA) {
-              o = ob;
-              f = fb;
-              opt = 1;
-              gA = gB;
-            } else if (gA < T(INFINITY)) { /* A after all: its factorisation again */
-              reload_row<T, M, BATCH>(L, k, D, C, Bv);
-              o = sweep<T, M, true, true, true>(A, D, C, Bv, 1, M - 2, &f);
-            }
-          }
-        } else { /* ablation: the option from the spikes alone, then one writing
-                    sweep per column (u, then the spikes) */
-          o = sweep<T, M, true, false, false>(A, D, C, Bv, 1, M - 2, &f);
-          gA = growth(o);
-          if (!(gA <= T(kGrowthTry))) {
-            const Ends<T> ob = sweep<T, M, true, false, false>(A, D, C, Bv, 2, M - 1, &f);
-            const T gB = growth(ob);
-            if (gB < gA) {
-              o = ob;
-              opt = 1;
-              gA = gB;
-            }
-          }
-          if (gA < T(INFINITY)) {
-            const Ends<T> ou =
-                sweep<T, M, false, true, true>(A, D, C, Bv, 1 + opt, M - 2 + opt, &f);
-            (void)sweep<T, M, true, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt, &f);
-            o.u_f = ou.u_f;
-            o.u_e = ou.u_e;
-          }
-        }
-        if (!(gA < T(INFINITY))) {
-          atomicOr(flag, FB_PARTITION);
-          o.bad = true;
-        }
-        if (o.bad) {
-          o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
-          f.first2 = 0;
-          f.ysr0 = f.ysr1 = T(0);
-        }
-        bad = o.bad;
-        L.opt[k] = (unsigned char)opt;
-        L.first2[k] = f.first2;
-        L.ysr[2 * k] = f.ysr0;
-        L.ysr[2 * k + 1] = f.ysr1;
-        /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 (from
-           separator rows, which no sweep writes) */
-        const int64_t j0 = 2 * k, j1 = j0 + 1;
-        const T anext = k + 1 >= L.P ? T(0)
-                        : BATCH       ? dl_at(L, (k + 1) * M)
-                                      : padded(L.dl, ARR_DL, (k + 1) * M, L.n);
-        if (k == 0) L.rdl[0] = 0;
-        if (opt == 0) {
-          L.rdu[j0] = -C[0] * o.r_f;
-          atomicAdd(L.rd + j0, D[0] - C[0] * o.l_f);
-          L.rdl[j1] = -A[M - 1] * o.l_e;
-          atomicAdd(L.rd + j1, D[M - 1] - A[M - 1] * o.r_e);
-          L.rdu[j1] = C[M - 1];
-          if (k + 1 < L.P) L.rdl[j1 + 1] = anext;
-        } else {
-          L.rdu[j0] = C[0];
-          atomicAdd(L.rd + j0, D[0]);
-          L.rdl[j1] = A[1];
-          L.rdu[j1] = -C[1] * o.r_f;
-          atomicAdd(L.rd + j1, D[1] - C[1] * o.l_f);
-          if (k + 1 < L.P) {
-            L.rdl[j1 + 1] = -anext * o.l_e;
-            atomicAdd(L.rd + j1 + 1, -anext * o.r_e);
-          }
-        }
-      } else {
-        Fact<T> f;
-        o = sweep<T, M, false, true, true>(A, D, C, Bv, 1 + opt, M - 2 + opt, &f);
-        if (bad || o.bad) o.u_f = o.u_e = 0;
-      }
-      /* right-hand side of the reduced rows, column c */
-      T *rb = L.rb + (int64_t)c * R;
-      const int64_t j0 = 2 * k, j1 = j0 + 1;
-      if (opt == 0) {
-        atomicAdd(rb + j0, Bv[0] - C[0] * o.u_f);
-        atomicAdd(rb + j1, Bv[M - 1] - A[M - 1] * o.u_e);
-      } else {
-        atomicAdd(rb + j0, Bv[0]);
-        atomicAdd(rb + j1, Bv[1] - C[1] * o.u_f);
-        if (k + 1 < L.P)
-          atomicAdd(rb + j1 + 1, -(BATCH ? dl_at(L, (k + 1) * M)
-                                         : padded(L.dl, ARR_DL, (k + 1) * M, L.n)) * o.u_e);
-      }
-    }
-    __syncwarp();
-    /* the factorisation for pass 2, coalesced: y of u over b (not into the gaps of
-       a batch), and for column 0 y of sl and g */
-    if (!BATCH || !L.gaps) store_tile<T, M>(tB, bc, row0, L.n, lane);
-    else store_skip_gaps<T, M>(L.n, L.sys_n, L.sys_stride, tB, bc, row0, lane);
+    if (!active) continue;
+    const T *A = tA[lane], *D = tD[lane], *C = tC[lane], *Bv = tB[lane];
+    Ends<T> o;
     if (c == 0) {
-      store_tile<T, M>(tD, L.ysl, row0, rows, lane);
-      store_tile<T, M>(tC, L.g, row0, rows, lane);
+      /* choose the option from the spikes (and u of column 0 when fused) */
+      if (fused) {
+        o = sweep<T, M, true, true>(A, D, C, Bv, 1, M - 2);
+      } else {
+        o = sweep<T, M, true, false>(A, D, C, Bv, 1, M - 2);
+      }
+      T gA = growth(o);
+      if (!(gA <= T(kGrowthTry))) {
+        Ends<T> ob = fused ? sweep<T, M, true, true>(A, D, C, Bv, 2, M - 1)
+                           : sweep<T, M, true, false>(A, D, C, Bv, 2, M - 1);
+        const T gB = growth(ob);
+        if (gB < gA) { o = ob; opt = 1; gA = gB; }
+      }
+      if (!(gA < T(INFINITY))) {
+        atomicOr(flag, FB_PARTITION);
+        o.bad = true;
+      }
+      if (!fused && !o.bad) {
+        const Ends<T> ou = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
+        o.u_f = ou.u_f;
+        o.u_e = ou.u_e;
+      }
+      if (o.bad) o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
+      sp = o;
+      L.opt[k] = (unsigned char)opt;
+      T *s4 = L.sp + 4 * k;
+      s4[0] = o.l_f; s4[1] = o.l_e; s4[2] = o.r_f; s4[3] = o.r_e;
+      /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 */
+      const int64_t j0 = 2 * k, j1 = j0 + 1;
+      const T anext = k + 1 >= L.P ? T(0)
+                      : BATCH       ? dl_at(L, (k + 1) * M)
+                                    : padded(L.dl, ARR_DL, (k + 1) * M, L.n);
+      if (k == 0) L.rdl[0] = 0;
+      if (opt == 0) {
+        L.rdu[j0] = -C[0] * o.r_f;
+        atomicAdd(L.rd + j0, D[0] - C[0] * o.l_f);
+        L.rdl[j1] = -A[M - 1] * o.l_e;
+        atomicAdd(L.rd + j1, D[M - 1] - A[M - 1] * o.r_e);
+        L.rdu[j1] = C[M - 1];
+        if (k + 1 < L.P) L.rdl[j1 + 1] = anext;
+      } else {
+        L.rdu[j0] = C[0];
+        atomicAdd(L.rd + j0, D[0]);
+        L.rdl[j1] = A[1];
+        L.rdu[j1] = -C[1] * o.r_f;
+        atomicAdd(L.rd + j1, D[1] - C[1] * o.l_f);
+        if (k + 1 < L.P) {
+          L.rdl[j1 + 1] = -anext * o.l_e;
+          atomicAdd(L.rd + j1 + 1, -anext * o.r_e);
+        }
+      }
+    } else {
+      o = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
+      if (sp.bad || o.bad) o.u_f = o.u_e = 0;
+    }
+    /* right-hand side of the reduced rows, column c */
+    T *ue = L.ue + 2 * ((int64_t)c * L.P + k);
+    ue[0] = o.u_f;
+    ue[1] = o.u_e;
+    T *rb = L.rb + (int64_t)c * R;
+    const int64_t j0 = 2 * k, j1 = j0 + 1;
+    if (opt == 0) {
+      atomicAdd(rb + j0, Bv[0] - C[0] * o.u_f);
+      atomicAdd(rb + j1, Bv[M - 1] - A[M - 1] * o.u_e);
+    } else {
+      atomicAdd(rb + j0, Bv[0]);
+      atomicAdd(rb + j1, Bv[1] - C[1] * o.u_f);
+      if (k + 1 < L.P)
+        atomicAdd(rb + j1 + 1, -(BATCH ? dl_at(L, (k + 1) * M)
+                                       : padded(L.dl, ARR_DL, (k + 1) * M, L.n)) * o.u_e);
     }
   }
 }
 
 /* Pass 2 of a level for warp gw: the separators' values are in L.rb (solved in
-   place by the level below). With pass 1's factorisation each segment needs only
-   backward substitutions: u, sl and sr from their forward values (y of u in L.b,
-   y of sl in L.ysl, y of sr in the last pivot block), and
-       x_seg = u - sl x_left - sr x_right     (thesis eq. 2.2-2.3)
-   row by row; the warp stores x over L.b. */
+   place by the level below); re-solve each segment and store x into L.b. The
+   forward sweep leaves y in the b tile and the multipliers g in the du tile (each
+   overwrites a value already consumed), so pass 2 needs pass 1's four tiles; with
+   several right-hand sides du is loaded again for each column after the first. */
 template <typename T, int M, bool BATCH = false>
 __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
                            unsigned opts, unsigned *flag)
 {
-  T(*tN)[M + 1] = base, (*tL)[M + 1] = base + 32, (*tG)[M + 1] = base + 64,
+  T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
   (*tB)[M + 1] = base + 96;
   /* the fallback solves the system: skip (warp-uniform) */
   if (__shfl_sync(0xffffffffu, lane == 0 ? *(volatile unsigned *)flag : 0u, 0)) return;
-  const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P, rows = L.P * M;
+  const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P;
   const bool active = k < L.P;
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
 
-  load_tile<T, M>(tL, L.ysl, ARR_B, row0, rows, lane, staged);
-  load_tile<T, M>(tG, L.g, ARR_B, row0, rows, lane, staged);
+  load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
+  if (BATCH && L.masked) { /* (one right-hand side in a batch: du is not reloaded) */
+    __syncwarp();
+    mask_couplings<T, M>(L.sys_n, L.sys_stride, tA, tD, tC, row0, lane);
+  }
   const int opt = active ? ld(L.opt + k) : 0;
-  const uint32_t first2 = active ? ld(L.first2 + k) : 0u;
-  const T ysr0 = active ? ld(L.ysr + 2 * k) : T(0), ysr1 = active ? ld(L.ysr + 2 * k + 1) : T(0);
   const int s = 1 + opt, e = M - 2 + opt;
+  T l_f = 0, l_e = 0, r_f = 0, r_e = 0;
+  if (active) {
+    const T *s4 = L.sp + 4 * k;
+    l_f = ld(s4); l_e = ld(s4 + 1); r_f = ld(s4 + 2); r_e = ld(s4 + 3);
+  }
   unsigned fail = 0;
   double xsq = 0, excess = 0;
   for (int c = 0; c < q; c++) {
     T *bc = L.b + (int64_t)c * L.ldb;
     const T *xs = L.rb + (int64_t)c * R;
-    if (c > 0) __syncwarp(); /* the previous column's tile is stored */
+    if (c > 0) { /* the previous column's tiles are read; its g overwrote du */
+      __syncwarp();
+      reload_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
+    }
     load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     __syncwarp();
-    if (BATCH && L.gaps) { /* y of u is 0 in a gap row; pass 1 did not store it */
+    if (BATCH && L.gaps) {
       mask_gaps_b<T, M>(L.sys_n, L.sys_stride, tB, row0, lane);
       __syncwarp();
     }
     if (active) {
-      const T *G = tG[lane], *YL = tL[lane];
-      T *X = tB[lane], *NUM = tN[lane];
+      const T *A = tA[lane], *D = tD[lane];
+      T *C = tC[lane], *X = tB[lane];
+      T *Y = X, *G = C; /* y over b, g over du: see above */
       const T xa = ld(xs + 2 * k), xb = ld(xs + 2 * k + 1);
       const T xl = opt ? xb : xa;
       const T xr = opt ? (k + 1 < L.P ? ld(xs + 2 * k + 2) : T(0)) : xb;
-      /* backward: u, sl, sr = M^-T y; a row's successor is the next pivot block's
-         first row; the last block's rows have none */
-      T u1 = 0, u2 = 0, l1 = 0, l2 = 0, r1 = 0, r2 = 0;
-      T den = fmax(tabs(xl), tabs(xr)); /* largest |x| of the partition */
-      double sq = (double)xa * (double)xa + (double)xb * (double)xb; /* its ||x||^2 */
-      for (int r = e; r >= s; r--) {
-        const bool f2 = (first2 >> r) & 1u;
-        const bool next = f2 ? r + 2 <= e : r + 1 <= e;
-        const T g = next ? G[r] : T(0);
-        const T yr = r == e ? ysr1 : r == e - 1 ? ysr0 : T(0);
-        const T uu = X[r] - g * (f2 ? u2 : u1);
-        const T ll = YL[r] - g * (f2 ? l2 : l1);
-        const T rr = yr - g * (f2 ? r2 : r1);
-        u2 = u1; u1 = uu;
-        l2 = l1; l1 = ll;
-        r2 = r1; r1 = rr;
-        const T tl = xl * ll, tr = xr * rr;
-        const T x = uu - tl - tr;
-        X[r] = x;
-        NUM[r] = tabs(uu) + tabs(tl) + tabs(tr);
-        den = fmax(den, tabs(x));
-        sq += (double)x * (double)x;
+      /* forward: L B y = b_seg - a_s xl e_1 - c_e xr e_m */
+      X[s] -= A[s] * xl;
+      X[e] -= C[e] * xr;
+      uint32_t first2 = 0; /* bit i: a 2x2 block starts at row i */
+      T bt = D[s], z = X[s];
+      int i = s;
+      while (i <= e) {
+        const bool h1 = i + 1 <= e, h2 = i + 2 <= e;
+        const T c0 = h1 ? C[i] : T(0), a1 = h1 ? A[i + 1] : T(0), b1 = h1 ? D[i + 1] : T(0);
+        const T c1 = h2 ? C[i + 1] : T(0), a2 = h2 ? A[i + 2] : T(0);
+        T z1 = h1 ? X[i + 1] : T(0);
+        if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
+          if (bad_piv(bt)) { fail |= FB_RESOLVE; break; }
+          T p, g;
+          const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
+          Y[i] = fsol_1x1(p, z, a1, &z1);
+          G[i] = g;
+          bt = nbt;
+          z = z1;
+          i += 1;
+        } else {
+          const T b2 = h2 ? D[i + 2] : T(0);
+          T z2 = h2 ? X[i + 2] : T(0), delta, p0, p1, g0, g1, y0, y1;
+          const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+          if (bad_piv(delta)) { fail |= FB_RESOLVE; break; }
+          fsol_2x2(p0, p1, c0, a1, b1, a2, z, z1, &y0, &y1, &z2);
+          Y[i] = y0;
+          Y[i + 1] = y1;
+          G[i] = g0;
+          G[i + 1] = g1;
+          first2 |= 1u << i;
+          bt = nbt;
+          z = z2;
+          i += 2;
+        }
       }
-      if (opt) { X[0] = xa; X[1] = xb; } else { X[0] = xa; X[M - 1] = xb; }
-      /* cancellation in the superposition, row by row, relative to the largest |x|
-         of the partition (see the top of the file): a row whose rho = (|u| + |sl
-         x_l| + |sr x_r|) / max |x| exceeds kRho0 adds its scale num^2 to the
-         level's excess; the decision is global (spike_restore), against the
-         level's ||x||^2 */
-      bool finite = den < T(INFINITY);
-      double ex = 0;
-      for (int r = s; r <= e; r++) {
-        const T num = NUM[r];
-        finite = finite && num < T(INFINITY);
-        if (!(num <= T(kRho0) * den)) ex += (double)num * (double)num;
-      }
-      /* (rows past n are identity rows with x = 0: they add nothing) */
-      if (!finite) fail |= FB_CANCEL;
-      else {
-        xsq += sq;
-        excess += ex;
+      if (!fail) {
+        /* backward: x = M^-T y; a final 2x2 block has no row e+1 to read */
+        T x1 = 0, x2 = 0;
+        T den = fmax(tabs(xl), tabs(xr)); /* largest |x| of the partition */
+        double sq = (double)xa * (double)xa + (double)xb * (double)xb; /* its ||x||^2 */
+        for (int r = e; r >= s; r--) {
+          const bool f2 = (first2 >> r) & 1u;
+          const T xr_ = f2 ? (r + 2 <= e ? Y[r] - G[r] * x2 : Y[r])
+                           : (r + 1 <= e ? Y[r] - G[r] * x1 : Y[r]);
+          x2 = x1;
+          x1 = xr_;
+          X[r] = xr_;
+          den = fmax(den, tabs(xr_));
+          sq += (double)xr_ * (double)xr_;
+        }
+        if (opt) { X[0] = xa; X[1] = xb; } else { X[0] = xa; X[M - 1] = xb; }
+        /* cancellation at the segment ends, relative to the largest |x| of the
+           partition (see the top of the file): a segment end whose rho exceeds
+           kRho0 adds its scale num^2 to the level's excess; the decision is
+           global (spike_restore), against the level's ||x||^2 */
+        const T *u2 = L.ue + 2 * ((int64_t)c * L.P + k);
+        const T nf = tabs(ld(u2)) + tabs(l_f * xl) + tabs(r_f * xr);
+        const T ne = tabs(ld(u2 + 1)) + tabs(l_e * xl) + tabs(r_e * xr);
+        /* (rows past n are identity rows with x = 0: they add nothing) */
+        const T num = fmax(nf, ne);
+        if (!(den < T(INFINITY)) || !(num < T(INFINITY))) fail |= FB_CANCEL;
+        else {
+          xsq += sq;
+          if (!(num <= T(kRho0) * den)) excess += (double)num * (double)num;
+        }
       }
     }
     __syncwarp();
     /* store x, coalesced (not into the gaps of a batch) */
-    if (!BATCH || !L.gaps) store_tile<T, M>(tB, bc, row0, L.n, lane);
-    else store_skip_gaps<T, M>(L.n, L.sys_n, L.sys_stride, tB, bc, row0, lane);
+    if (!BATCH || !L.gaps) {
+      for (int t = 0; t < M; t++) {
+        const int el = t * 32 + lane;
+        const int64_t r = row0 + el;
+        if (r < L.n) bc[r] = tB[el / M][el % M];
+      }
+    } else {
+      store_skip_gaps<T, M>(L.n, L.sys_n, L.sys_stride, tB, bc, row0, lane);
+    }
   }
   if (fail) atomicOr(flag, fail);
   /* the sums of the system the partition lies in (its first top-level row) */
@@ -1025,8 +933,7 @@ struct Plan {
   int nlev;                  /* levels with passes; the base is level nlev */
   bool arcr;                 /* the base (a reduced system) is solved by ARCR */
   int64_t n[kTailMax + 2], P[kTailMax + 2];
-  size_t off_ysl[kTailMax + 1], off_g[kTailMax + 1], off_first2[kTailMax + 1];
-  size_t off_ysr[kTailMax + 1], off_opt[kTailMax + 1];
+  size_t off_sp[kTailMax + 1], off_ue[kTailMax + 1], off_opt[kTailMax + 1];
   size_t off_rdl[kTailMax + 1], off_rdu[kTailMax + 1];
   size_t off_rd[kTailMax + 1], off_rb[kTailMax + 1]; /* inside the zeroed region */
   size_t off_sums;           /* [nlev][nsys][2] doubles, inside the zeroed region */
@@ -1068,10 +975,8 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t s
   o = pl->region;
   for (int l = 0; l < pl->nlev; l++) {
     const size_t P = (size_t)pl->P[l], R = 2 * P;
-    pl->off_ysl[l] = o; o = al256(o + P * M * t);
-    pl->off_g[l] = o; o = al256(o + P * M * t);
-    pl->off_first2[l] = o; o = al256(o + P * sizeof(uint32_t));
-    pl->off_ysr[l] = o; o = al256(o + 2 * P * t);
+    pl->off_sp[l] = o; o = al256(o + 4 * P * t);
+    pl->off_ue[l] = o; o = al256(o + 2 * P * q * t);
     pl->off_opt[l] = o; o = al256(o + P);
     pl->off_rdl[l] = o; o = al256(o + R * t);
     pl->off_rdu[l] = o; o = al256(o + R * t);
@@ -1254,10 +1159,8 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     }
     if (l < pl.nlev) {
       L.P = pl.P[l];
-      L.ysl = (T *)(ws + pl.off_ysl[l]);
-      L.g = (T *)(ws + pl.off_g[l]);
-      L.first2 = (uint32_t *)(ws + pl.off_first2[l]);
-      L.ysr = (T *)(ws + pl.off_ysr[l]);
+      L.sp = (T *)(ws + pl.off_sp[l]);
+      L.ue = (T *)(ws + pl.off_ue[l]);
       L.opt = (unsigned char *)(ws + pl.off_opt[l]);
       L.rdl = (T *)(ws + pl.off_rdl[l]);
       L.rdu = (T *)(ws + pl.off_rdu[l]);
