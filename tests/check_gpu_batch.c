@@ -476,6 +476,45 @@ START_TEST(device_noop_and_stream)
 }
 END_TEST
 
+/* One shape of the on-chip kernel: kind 0..2 = kinds[kind] through run_case; kind 3
+   = random with one nearly singular partition: the diagonal of partition 1's
+   interior (of partition 0's when there is one) scaled to nearly zero (an interior
+   of odd order M-1 with a zero diagonal is singular), M the rows per partition the
+   kernel is expected to use. */
+static void tile_shape_case(gtsv_handle h, tu_prec p, layout l, int64_t M, int64_t n,
+                            int64_t batch, int kind, uint64_t seed)
+{
+  if (kind < 3) {
+    run_case(h, p, kinds[kind], l, n, batch, n + 3, seed);
+    return;
+  }
+  tu_problem P;
+  char why[256];
+  int64_t info = -7, row = -7, hi, hr;
+  void *xh = NULL;
+  const int64_t stride = l == L_INTERLEAVED ? n : n + 1;
+  tu_problem_init(&P, p, TU_RANDOM, n, 1, stride, batch, stride, seed + 1000);
+  const int64_t r0 = n >= 2 * M ? M : 0, r1 = n >= 2 * M ? 2 * M - 1 : (n < M - 1 ? n : M - 1);
+  for (int64_t k = 0; k < batch; k++)
+    for (int64_t i = r0; i < r1; i++)
+      tu_set(p, tu_sys_d(&P, k), i,
+             (p == TU_FLOAT ? 1e-5 : 1e-12) * tu_get(p, tu_sys_d(&P, k), i));
+  tu_problem_prepare(&P);
+  host_reference_x(&P, &hi, &hr, &xh);
+  int st = dev_solve(h, &P, l, 0, &info, &row);
+  TU_EXPECT(st >= 0, "tile M=%lld n=%lld: device error", (long long)M, (long long)n);
+  if (st >= 0) {
+    TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
+              "tile M=%lld %s %s n=%lld nearly singular partition: %s", (long long)M,
+              layout_name(l), tu_prec_name(p), (long long)n, why);
+    TU_EXPECT(info == hi && row == hr, "tile M=%lld n=%lld: info %lld row %lld, "
+              "host %lld row %lld", (long long)M, (long long)n, (long long)info,
+              (long long)row, (long long)hi, (long long)hr);
+  }
+  free(xh);
+  tu_problem_free(&P);
+}
+
 /* Every partition size of the on-chip kernel (forced through gtsv__batch_tile_m):
    one partition per system and several, partial last partitions, 1..32 partitions,
    warps with fewer systems than slots; random, zero-diagonal (interiors of odd
@@ -498,41 +537,8 @@ START_TEST(tile_partition_sizes)
         for (int kind = 0; kind < 4; kind++)
           for (int li = 0; li < 2; li++) {
             const int64_t n = ns[ni], batch = ni % 2 ? 33 : 7;
-            tu_prec p = (tu_prec)pi;
-            layout l = (layout)li;
             if (small_run() && n > 512) continue;
-            if (kind < 3) {
-              run_case(h, p, kinds[kind], l, n, batch, n + 3, 2000 + ni);
-              continue;
-            }
-            /* a nearly singular partition: the diagonal of partition 1's interior
-               (of partition 0's when there is one) scaled to nearly zero (an
-               interior of odd order M-1 with a zero diagonal is singular) */
-            tu_problem P;
-            char why[256];
-            int64_t info = -7, row = -7, hi, hr;
-            void *xh = NULL;
-            const int64_t stride = l == L_INTERLEAVED ? n : n + 1;
-            tu_problem_init(&P, p, TU_RANDOM, n, 1, stride, batch, stride, 3000 + ni);
-            const int64_t r0 = n >= 2 * M ? M : 0, r1 = n >= 2 * M ? 2 * M - 1 : (n < M - 1 ? n : M - 1);
-            for (int64_t k = 0; k < batch; k++)
-              for (int64_t i = r0; i < r1; i++)
-                tu_set(p, tu_sys_d(&P, k), i,
-                       (p == TU_FLOAT ? 1e-5 : 1e-12) * tu_get(p, tu_sys_d(&P, k), i));
-            tu_problem_prepare(&P);
-            host_reference_x(&P, &hi, &hr, &xh);
-            int st = dev_solve(h, &P, l, 0, &info, &row);
-            TU_EXPECT(st >= 0, "tile M=%lld n=%lld: device error", (long long)M, (long long)n);
-            if (st >= 0) {
-              TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
-                        "tile M=%lld %s %s n=%lld nearly singular partition: %s", (long long)M,
-                        layout_name(l), tu_prec_name(p), (long long)n, why);
-              TU_EXPECT(info == hi && row == hr, "tile M=%lld n=%lld: info %lld row %lld, "
-                        "host %lld row %lld", (long long)M, (long long)n, (long long)info,
-                        (long long)row, (long long)hi, (long long)hr);
-            }
-            free(xh);
-            tu_problem_free(&P);
+            tile_shape_case(h, (tu_prec)pi, (layout)li, M, n, batch, kind, 2000 + ni);
           }
   }
   gtsv__batch_tile_m = 0;
@@ -542,6 +548,35 @@ START_TEST(tile_partition_sizes)
       run_case(h, (tu_prec)pi, TU_RANDOM, (layout)li, 300, 50, 301, 21);
       run_case(h, (tu_prec)pi, TU_FORCE_2X2, (layout)li, 33, 70, 35, 22);
     }
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
+/* The automatic choice of M with small batches (grids of one wave, where a
+   system that fails its first attempt sets the launch's time): every kind of
+   tile_shape_case, so that systems pass the first attempt, pass only a shifted
+   one (the nearly singular partition), and fail both (zero diagonal: the retries
+   and the fallback); then a larger batch. */
+START_TEST(tile_small_batches)
+{
+  static const int64_t ns[] = {17, 33, 100, 255, 257, 512, 700, 1000};
+  gtsv_handle h;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  gtsv__batch_tile_m = 0;
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+      for (int kind = 0; kind < 4; kind++)
+        for (int li = 0; li < 2; li++) {
+          const tu_prec p = (tu_prec)pi;
+          const int64_t n = ns[ni], batch = ni % 2 ? 33 : 7;
+          /* the M that choose_m takes for these (small) batches */
+          const int64_t M = n <= 512 ? 16 : 32;
+          tile_shape_case(h, p, (layout)li, M, n, batch, kind, 4000 + ni);
+        }
+  run_case(h, TU_DOUBLE, TU_RANDOM, L_STRIDED, 512, 3000, 513, 4100);
   gtsv_destroy(h);
   ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
                 tu_first_failure());
@@ -740,6 +775,7 @@ int main(void)
   tcase_add_test(tg, gtsv_device_many_rhs);
   tcase_add_test(tg, device_noop_and_stream);
   tcase_add_test(tg, tile_partition_sizes);
+  tcase_add_test(tg, tile_small_batches);
   tcase_add_test(tg, strided_batch_long_systems);
   tcase_set_timeout(tg, 1200);
   suite_add_tcase(gs, tg);

@@ -21,6 +21,55 @@ using namespace gtsv_piv;
 template <typename T> __host__ __device__ __forceinline__ T tabs(T v) { return v < 0 ? -v : v; }
 template <typename T> __host__ __device__ __forceinline__ T tmax(T a, T b) { return a > b ? a : b; }
 
+/* State of a forward sweep between pivot blocks: bt, zt (and vt for part_solve) are
+   the updated diagonal, right-hand side (and left spike) of row i. */
+template <typename T> struct Sweep {
+  T bt, zt, vt;
+  int i;
+};
+
+/* One pivot block of seq_dp's forward sweep at row s.i. H1, H2: rows i+1, i+2 are
+   in the system (compile-time, so that the main loop has no bounds selects; an
+   absent row reads as 0, as before, and the arithmetic is the same). Returns
+   false on a bad pivot block (s.i is then its row). */
+template <bool H1, bool H2, typename T, typename Idx>
+__host__ __device__ __forceinline__ bool seq_step(Sweep<T> &s, T *A, T *D, T *C, T *B, Idx idx)
+{
+  const int i = s.i;
+  const int k0 = idx(i), k1 = H1 ? idx(i + 1) : k0, k2 = H2 ? idx(i + 2) : k0;
+  const T c0 = H1 ? C[k0] : T(0), a1 = H1 ? A[k1] : T(0), b1 = H1 ? D[k1] : T(0);
+  const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
+  T z1 = H1 ? B[k1] : T(0);
+  /* the last row is always 1x1, as on the host */
+  if (!H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2)) {
+    if (bad_piv(s.bt)) return false;
+    T p, g;
+    const T nbt = fac_1x1(s.bt, c0, a1, b1, &p, &g);
+    B[k0] = fsol_1x1(p, s.zt, a1, &z1);
+    D[k0] = g;
+    C[k0] = T(0);
+    s.bt = nbt;
+    s.zt = z1;
+    s.i = i + 1;
+  } else {
+    const T b2 = H2 ? D[k2] : T(0);
+    T z2 = H2 ? B[k2] : T(0), delta, p0, p1, g0, g1, y0, y1;
+    const T nbt = fac_2x2(s.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+    if (bad_piv(delta)) return false;
+    fsol_2x2(p0, p1, c0, a1, b1, a2, s.zt, z1, &y0, &y1, &z2);
+    B[k0] = y0;
+    B[k1] = y1;
+    D[k0] = g0;
+    D[k1] = g1;
+    C[k0] = T(1);
+    C[k1] = T(0);
+    s.bt = nbt;
+    s.zt = z2;
+    s.i = i + 2;
+  }
+  return true;
+}
+
 /* Sequential diagonal pivoting (the host DP_SEQ, src/host/dp_seq_gen.c, pivot for
    pivot) of the n rows at idx(0..n-1), in place: on exit B holds x, D the factor's
    g, C the flag "a 2x2 block starts here" (1 or 0); A is kept. Returns -1, or the
@@ -28,42 +77,16 @@ template <typename T> __host__ __device__ __forceinline__ T tmax(T a, T b) { ret
 template <typename T, typename Idx>
 __host__ __device__ __forceinline__ int seq_dp(int n, T *A, T *D, T *C, T *B, Idx idx)
 {
-  T bt = D[idx(0)], zt = B[idx(0)];
-  int i = 0;
-  while (i < n) {
-    const bool h1 = i + 1 < n, h2 = i + 2 < n;
-    const int k0 = idx(i), k1 = h1 ? idx(i + 1) : k0, k2 = h2 ? idx(i + 2) : k0;
-    const T c0 = h1 ? C[k0] : T(0), a1 = h1 ? A[k1] : T(0), b1 = h1 ? D[k1] : T(0);
-    const T c1 = h2 ? C[k1] : T(0), a2 = h2 ? A[k2] : T(0);
-    T z1 = h1 ? B[k1] : T(0);
-    /* the last row is always 1x1, as on the host */
-    if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
-      if (bad_piv(bt)) return i;
-      T p, g;
-      const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
-      B[k0] = fsol_1x1(p, zt, a1, &z1);
-      D[k0] = g;
-      C[k0] = T(0);
-      bt = nbt;
-      zt = z1;
-      i += 1;
-    } else {
-      const T b2 = h2 ? D[k2] : T(0);
-      T z2 = h2 ? B[k2] : T(0), delta, p0, p1, g0, g1, y0, y1;
-      const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
-      if (bad_piv(delta)) return i;
-      fsol_2x2(p0, p1, c0, a1, b1, a2, zt, z1, &y0, &y1, &z2);
-      B[k0] = y0;
-      B[k1] = y1;
-      D[k0] = g0;
-      D[k1] = g1;
-      C[k0] = T(1);
-      C[k1] = T(0);
-      bt = nbt;
-      zt = z2;
-      i += 2;
-    }
-  }
+  Sweep<T> s;
+  s.bt = D[idx(0)];
+  s.zt = B[idx(0)];
+  s.vt = T(0);
+  s.i = 0;
+  /* rows i+1 and i+2 exist while i < n-2; then at most two steps at the end */
+  while (s.i < n - 2)
+    if (!seq_step<true, true>(s, A, D, C, B, idx)) return s.i;
+  if (s.i == n - 2 && !seq_step<true, false>(s, A, D, C, B, idx)) return s.i;
+  if (s.i == n - 1 && !seq_step<false, false>(s, A, D, C, B, idx)) return s.i;
   /* backward: x[i] = y[i] - g[i] x[i + 1 + first2x2(i)]; x beyond row n-1 is 0
      (a final 2x2 block has g = 0 at its first row there) */
   T x1 = 0, x2 = 0;
@@ -94,75 +117,106 @@ template <typename T> struct Ends {
  * non-zero only in the last pivot block). On exit B = u, A = v, D = w (row by
  * row); nothing of C is written. Returns the end values.
  */
+template <typename T> struct PartSweep : Sweep<T> {
+  uint64_t f2; /* bit r: a 2x2 block starts at row r */
+  T lp0, lp1, lc0, la1, lb1; /* the last pivot block, for w's forward solve */
+  bool last2;
+};
+
+/* One pivot block of part_solve's forward sweep (u and v) at row s.i; H1, H2 as
+   in seq_step. Returns false on a bad pivot block. */
+template <bool H1, bool H2, typename T, typename Idx>
+__host__ __device__ __forceinline__ bool part_step(PartSweep<T> &s, T *A, T *D, const T *C, T *B,
+                                                   Idx idx)
+{
+  const int i = s.i;
+  const int k0 = idx(i), k1 = H1 ? idx(i + 1) : k0, k2 = H2 ? idx(i + 2) : k0;
+  const T c0 = H1 ? C[k0] : T(0), a1 = H1 ? A[k1] : T(0), b1 = H1 ? D[k1] : T(0);
+  const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
+  T z1 = H1 ? B[k1] : T(0);
+  if (!H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2)) {
+    if (bad_piv(s.bt)) return false;
+    T p, g, v1 = 0;
+    const T nbt = fac_1x1(s.bt, c0, a1, b1, &p, &g);
+    B[k0] = fsol_1x1(p, s.zt, a1, &z1);
+    A[k0] = fsol_1x1(p, s.vt, a1, &v1); /* A[k0] is not read again */
+    D[k0] = g;
+    s.lp0 = p;
+    s.last2 = false;
+    s.bt = nbt;
+    s.zt = z1;
+    s.vt = v1;
+    s.i = i + 1;
+  } else {
+    const T b2 = H2 ? D[k2] : T(0);
+    T z2 = H2 ? B[k2] : T(0), v2 = 0, delta, p0, p1, g0, g1, y0, y1;
+    const T nbt = fac_2x2(s.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+    if (bad_piv(delta)) return false;
+    fsol_2x2(p0, p1, c0, a1, b1, a2, s.zt, z1, &y0, &y1, &z2);
+    B[k0] = y0;
+    B[k1] = y1;
+    fsol_2x2(p0, p1, c0, a1, b1, a2, s.vt, T(0), &y0, &y1, &v2);
+    A[k0] = y0;
+    A[k1] = y1;
+    D[k0] = g0;
+    D[k1] = g1;
+    s.f2 |= (uint64_t)1 << i;
+    s.lp0 = p0; s.lp1 = p1; s.lc0 = c0; s.la1 = a1; s.lb1 = b1;
+    s.last2 = true;
+    s.bt = nbt;
+    s.zt = z2;
+    s.vt = v2;
+    s.i = i + 2;
+  }
+  return true;
+}
+
+/*
+ * Interior of one SPIKE partition: its rows 0..L-1 at idx(0..L-1) of the arrays
+ * (1 <= L <= 64), coupled to the separator above through a_first = A[idx(0)] (left)
+ * and to the one below through c_last = C[idx(L-1)] (right). Solves
+ * T_p [u v w] = [b, a_first e_1, c_last e_L] with diagonal pivoting (one
+ * factorisation, fused with the forward solves of u and v; w's forward solve is
+ * non-zero only in the last pivot block). On exit B = u, A = v, D = w (row by
+ * row); nothing of C is written. Returns the end values.
+ */
 template <typename T, typename Idx>
 __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const T *C, T *B,
                                                        bool left, bool right, Idx idx)
 {
   Ends<T> o;
   o.bad = false;
-  uint64_t f2 = 0; /* bit r: a 2x2 block starts at row r */
-  T bt = D[idx(0)], zt = B[idx(0)], vt = left ? A[idx(0)] : T(0);
+  PartSweep<T> s;
+  s.f2 = 0;
+  s.bt = D[idx(0)];
+  s.zt = B[idx(0)];
+  s.vt = left ? A[idx(0)] : T(0);
+  s.i = 0;
+  s.lp0 = s.lp1 = s.lc0 = s.la1 = s.lb1 = T(0);
+  s.last2 = false;
   const T cl = right ? C[idx(L - 1)] : T(0);
-  /* the last pivot block, for w's forward solve */
-  T lp0 = 0, lp1 = 0, lc0 = 0, la1 = 0, lb1 = 0;
-  bool last2 = false;
-  int i = 0;
-  while (i < L) {
-    const bool h1 = i + 1 < L, h2 = i + 2 < L;
-    const int k0 = idx(i), k1 = h1 ? idx(i + 1) : k0, k2 = h2 ? idx(i + 2) : k0;
-    const T c0 = h1 ? C[k0] : T(0), a1 = h1 ? A[k1] : T(0), b1 = h1 ? D[k1] : T(0);
-    const T c1 = h2 ? C[k1] : T(0), a2 = h2 ? A[k2] : T(0);
-    T z1 = h1 ? B[k1] : T(0);
-    if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
-      if (bad_piv(bt)) { o.bad = true; break; }
-      T p, g, v1 = 0;
-      const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
-      B[k0] = fsol_1x1(p, zt, a1, &z1);
-      A[k0] = fsol_1x1(p, vt, a1, &v1); /* A[k0] is not read again */
-      D[k0] = g;
-      lp0 = p;
-      last2 = false;
-      bt = nbt;
-      zt = z1;
-      vt = v1;
-      i += 1;
-    } else {
-      const T b2 = h2 ? D[k2] : T(0);
-      T z2 = h2 ? B[k2] : T(0), v2 = 0, delta, p0, p1, g0, g1, y0, y1;
-      const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
-      if (bad_piv(delta)) { o.bad = true; break; }
-      fsol_2x2(p0, p1, c0, a1, b1, a2, zt, z1, &y0, &y1, &z2);
-      B[k0] = y0;
-      B[k1] = y1;
-      fsol_2x2(p0, p1, c0, a1, b1, a2, vt, T(0), &y0, &y1, &v2);
-      A[k0] = y0;
-      A[k1] = y1;
-      D[k0] = g0;
-      D[k1] = g1;
-      f2 |= (uint64_t)1 << i;
-      lp0 = p0; lp1 = p1; lc0 = c0; la1 = a1; lb1 = b1;
-      last2 = true;
-      bt = nbt;
-      zt = z2;
-      vt = v2;
-      i += 2;
-    }
-  }
-  if (o.bad) {
+  /* rows i+1 and i+2 exist while i < L-2; then at most two steps at the end */
+  bool ok = true;
+  while (ok && s.i < L - 2) ok = part_step<true, true>(s, A, D, C, B, idx);
+  if (ok && s.i == L - 2) ok = part_step<true, false>(s, A, D, C, B, idx);
+  if (ok && s.i == L - 1) ok = part_step<false, false>(s, A, D, C, B, idx);
+  if (!ok) {
+    o.bad = true;
     o.xf = o.xl = o.vf = o.vl = o.wf = o.wl = T(0);
     return o;
   }
   /* w's forward solve: right-hand side c_last e_L, zero before the last block */
   T yw0 = 0, yw1 = 0, dummy = 0;
-  if (last2) fsol_2x2(lp0, lp1, lc0, la1, lb1, T(0), T(0), cl, &yw0, &yw1, &dummy);
-  else yw1 = fsol_1x1(lp0, cl, T(0), &dummy);
-  /* backward sweeps of u, v, w together */
+  if (s.last2) fsol_2x2(s.lp0, s.lp1, s.lc0, s.la1, s.lb1, T(0), T(0), cl, &yw0, &yw1, &dummy);
+  else yw1 = fsol_1x1(s.lp0, cl, T(0), &dummy);
+  /* backward sweeps of u, v, w together; w's right-hand side is yw1 at row L-1,
+     yw0 at L-2 after a final 2x2 block, else 0 (the last two rows peeled off) */
   T u1 = 0, u2 = 0, v1 = 0, v2 = 0, w1 = 0, w2 = 0;
-  for (int r = L - 1; r >= 0; r--) {
+  const uint64_t f2 = s.f2;
+  auto back = [&](int r, T yw) {
     const int k = idx(r);
     const bool f = (f2 >> r) & 1u;
     const T g = D[k];
-    const T yw = r == L - 1 ? yw1 : (r == L - 2 && last2 ? yw0 : T(0));
     const T u = B[k] - g * (f ? u2 : u1);
     const T v = A[k] - g * (f ? v2 : v1);
     const T w = yw - g * (f ? w2 : w1);
@@ -172,7 +226,10 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
     u2 = u1; u1 = u;
     v2 = v1; v1 = v;
     w2 = w1; w1 = w;
-  }
+  };
+  back(L - 1, yw1);
+  if (L >= 2) back(L - 2, s.last2 ? yw0 : T(0));
+  for (int r = L - 3; r >= 0; r--) back(r, T(0));
   const int kf = idx(0), kl = idx(L - 1);
   o.xf = B[kf]; o.vf = A[kf]; o.wf = D[kf];
   o.xl = B[kl]; o.vl = A[kl]; o.wl = D[kl];
