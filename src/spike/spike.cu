@@ -341,11 +341,91 @@ template <typename T> struct Ends {
   bool bad;
 };
 
+/* The state of a forward sweep between pivot blocks: bt the updated diagonal of
+   row i, zu and zl the updated right-hand sides of u and sl there, al + be x[j]
+   the first row's value (see sweep). */
+template <typename T> struct SweepState {
+  T bt, zu, zl, al_u, al_l, be;
+  int i;
+};
+
+/* One pivot block of sweep at row st.i. CHECKED: rows i+1, i+2 may lie past e
+   (read as 0); else both are in the segment and the step carries no bounds
+   selects (the main loop), with the same arithmetic. Returns false on a bad pivot
+   block (o.bad set). */
+template <typename T, bool SPIKES, bool U, bool CHECKED>
+__device__ __forceinline__ bool sweep_step(const T *A, const T *D, const T *C, const T *Bv,
+                                           int e, SweepState<T> &st, Ends<T> &o)
+{
+  const int i = st.i;
+  const bool H1 = !CHECKED || i + 1 <= e, H2 = !CHECKED || i + 2 <= e;
+  const T c0 = H1 ? C[i] : T(0), a1 = H1 ? A[i + 1] : T(0), b1 = H1 ? D[i + 1] : T(0);
+  const T c1 = H2 ? C[i + 1] : T(0), a2 = H2 ? A[i + 2] : T(0);
+  T z1u = (U && H1) ? Bv[i + 1] : T(0), z1l = 0;
+  if (!H1 || piv_1x1(st.bt, c0, a1, b1, c1, a2)) {
+    if (bad_piv(st.bt)) { o.bad = true; return false; }
+    T p, g;
+    const T nbt = fac_1x1(st.bt, c0, a1, b1, &p, &g);
+    const T yu = U ? fsol_1x1(p, st.zu, a1, &z1u) : T(0);
+    const T yl = SPIKES ? fsol_1x1(p, st.zl, a1, &z1l) : T(0);
+    if (!H1) { /* last block: 1x1 at e */
+      o.u_e = yu;
+      o.u_f = st.al_u + st.be * yu;
+      if (SPIKES) {
+        o.l_e = yl;
+        o.l_f = st.al_l + st.be * yl;
+        o.r_e = C[e] * p;
+        o.r_f = st.be * o.r_e;
+      }
+    } else {
+      st.al_u += st.be * yu;
+      if (SPIKES) st.al_l += st.be * yl;
+      st.be *= -g;
+    }
+    st.bt = nbt;
+    st.zu = z1u;
+    st.zl = z1l;
+    st.i = i + 1;
+  } else {
+    const T b2 = H2 ? D[i + 2] : T(0);
+    T z2u = (U && H2) ? Bv[i + 2] : T(0), z2l = 0, dummy = 0;
+    T delta, p0, p1, g0, g1, y0u = 0, y1u = 0, y0l = 0, y1l = 0;
+    const T nbt = fac_2x2(st.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+    if (bad_piv(delta)) { o.bad = true; return false; }
+    if (U) fsol_2x2(p0, p1, c0, a1, b1, a2, st.zu, z1u, &y0u, &y1u, &z2u);
+    if (SPIKES) fsol_2x2(p0, p1, c0, a1, b1, a2, st.zl, z1l, &y0l, &y1l, &z2l);
+    if (!H2) { /* last block: 2x2 on e-1, e */
+      o.u_e = y1u;
+      o.u_f = st.al_u + st.be * y0u;
+      if (SPIKES) {
+        T r0, r1;
+        fsol_2x2(p0, p1, c0, a1, b1, T(0), T(0), C[e], &r0, &r1, &dummy);
+        o.l_e = y1l;
+        o.l_f = st.al_l + st.be * y0l;
+        o.r_e = r1;
+        o.r_f = st.be * r0;
+      }
+    } else {
+      st.al_u += st.be * y0u;
+      if (SPIKES) st.al_l += st.be * y0l;
+      st.be *= -g0;
+    }
+    st.bt = nbt;
+    st.zu = z2u;
+    st.zl = z2l;
+    st.i = i + 2;
+  }
+  return true;
+}
+
 /*
- * Forward sweep of rows s..e (local): factor with the shared pivots and solve
- * L B y = rhs for u (rhs b) and, with SPIKES, sl (rhs a_s e_1) and sr (rhs c_e e_m);
- * carry the first row's value through the backward recurrence x[j] = y[j] -
- * g[j] x[j'] (j, j' consecutive block starts) as x_s = al + be * x[j].
+ * Forward sweep of rows s..e (local, e >= s + 1): factor with the shared pivots and
+ * solve L B y = rhs for u (rhs b) and, with SPIKES, sl (rhs a_s e_1) and sr (rhs
+ * c_e e_m); carry the first row's value through the backward recurrence x[j] =
+ * y[j] - g[j] x[j'] (j, j' consecutive block starts) as x_s = al + be * x[j].
+ * The main loop runs while rows i+1 and i+2 exist, without bounds selects; the
+ * last one or two pivot blocks take the checked step. (The batch kernel's sweeps, written so, were 0-7%
+ * faster on the H200: gpu-batch5-2026-11-24.md.)
  */
 template <typename T, int M, bool SPIKES, bool U>
 __device__ Ends<T> sweep(const T *A, const T *D, const T *C, const T *Bv, int s, int e)
@@ -353,68 +433,17 @@ __device__ Ends<T> sweep(const T *A, const T *D, const T *C, const T *Bv, int s,
   Ends<T> o;
   o.bad = false;
   o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
-  T bt = D[s], zu = U ? Bv[s] : T(0), zl = A[s];
-  T al_u = 0, al_l = 0, be = 1;
-  int i = s;
-  while (i <= e) {
-    const bool h1 = i + 1 <= e, h2 = i + 2 <= e;
-    const T c0 = h1 ? C[i] : T(0), a1 = h1 ? A[i + 1] : T(0), b1 = h1 ? D[i + 1] : T(0);
-    const T c1 = h2 ? C[i + 1] : T(0), a2 = h2 ? A[i + 2] : T(0);
-    T z1u = (U && h1) ? Bv[i + 1] : T(0), z1l = 0;
-    if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
-      if (bad_piv(bt)) { o.bad = true; return o; }
-      T p, g;
-      const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
-      const T yu = U ? fsol_1x1(p, zu, a1, &z1u) : T(0);
-      const T yl = SPIKES ? fsol_1x1(p, zl, a1, &z1l) : T(0);
-      if (!h1) { /* last block: 1x1 at e */
-        o.u_e = yu;
-        o.u_f = al_u + be * yu;
-        if (SPIKES) {
-          o.l_e = yl;
-          o.l_f = al_l + be * yl;
-          o.r_e = C[e] * p;
-          o.r_f = be * o.r_e;
-        }
-      } else {
-        al_u += be * yu;
-        if (SPIKES) al_l += be * yl;
-        be *= -g;
-      }
-      bt = nbt;
-      zu = z1u;
-      zl = z1l;
-      i += 1;
-    } else {
-      const T b2 = h2 ? D[i + 2] : T(0);
-      T z2u = (U && h2) ? Bv[i + 2] : T(0), z2l = 0, dummy = 0;
-      T delta, p0, p1, g0, g1, y0u = 0, y1u = 0, y0l = 0, y1l = 0;
-      const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
-      if (bad_piv(delta)) { o.bad = true; return o; }
-      if (U) fsol_2x2(p0, p1, c0, a1, b1, a2, zu, z1u, &y0u, &y1u, &z2u);
-      if (SPIKES) fsol_2x2(p0, p1, c0, a1, b1, a2, zl, z1l, &y0l, &y1l, &z2l);
-      if (!h2) { /* last block: 2x2 on e-1, e */
-        o.u_e = y1u;
-        o.u_f = al_u + be * y0u;
-        if (SPIKES) {
-          T r0, r1;
-          fsol_2x2(p0, p1, c0, a1, b1, T(0), T(0), C[e], &r0, &r1, &dummy);
-          o.l_e = y1l;
-          o.l_f = al_l + be * y0l;
-          o.r_e = r1;
-          o.r_f = be * r0;
-        }
-      } else {
-        al_u += be * y0u;
-        if (SPIKES) al_l += be * y0l;
-        be *= -g0;
-      }
-      bt = nbt;
-      zu = z2u;
-      zl = z2l;
-      i += 2;
-    }
-  }
+  SweepState<T> st;
+  st.bt = D[s];
+  st.zu = U ? Bv[s] : T(0);
+  st.zl = A[s];
+  st.al_u = st.al_l = T(0);
+  st.be = T(1);
+  st.i = s;
+  while (st.i + 2 <= e)
+    if (!sweep_step<T, SPIKES, U, false>(A, D, C, Bv, e, st, o)) return o;
+  while (st.i <= e)
+    if (!sweep_step<T, SPIKES, U, true>(A, D, C, Bv, e, st, o)) return o;
   return o;
 }
 
@@ -566,6 +595,54 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   }
 }
 
+/* The state of pass 2's forward sweep: bt, z the updated diagonal and right-hand
+   side of row i; first2 bit r: a 2x2 block starts at row r. */
+template <typename T> struct ResolveState {
+  T bt, z;
+  int i;
+  uint32_t first2;
+};
+
+/* One pivot block of pass 2's forward sweep (L B y = the segment's right-hand
+   side) at row rs.i: y over the b tile X, the multipliers g over the du tile C
+   (each over a value already consumed). CHECKED as in sweep_step. Returns false
+   on a bad pivot block. */
+template <typename T, bool CHECKED>
+__device__ __forceinline__ bool resolve_step(const T *A, const T *D, T *C, T *X, int e,
+                                             ResolveState<T> &rs)
+{
+  const int i = rs.i;
+  const bool H1 = !CHECKED || i + 1 <= e, H2 = !CHECKED || i + 2 <= e;
+  const T c0 = H1 ? C[i] : T(0), a1 = H1 ? A[i + 1] : T(0), b1 = H1 ? D[i + 1] : T(0);
+  const T c1 = H2 ? C[i + 1] : T(0), a2 = H2 ? A[i + 2] : T(0);
+  T z1 = H1 ? X[i + 1] : T(0);
+  if (!H1 || piv_1x1(rs.bt, c0, a1, b1, c1, a2)) {
+    if (bad_piv(rs.bt)) return false;
+    T p, g;
+    const T nbt = fac_1x1(rs.bt, c0, a1, b1, &p, &g);
+    X[i] = fsol_1x1(p, rs.z, a1, &z1);
+    C[i] = g;
+    rs.bt = nbt;
+    rs.z = z1;
+    rs.i = i + 1;
+  } else {
+    const T b2 = H2 ? D[i + 2] : T(0);
+    T z2 = H2 ? X[i + 2] : T(0), delta, p0, p1, g0, g1, y0, y1;
+    const T nbt = fac_2x2(rs.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+    if (bad_piv(delta)) return false;
+    fsol_2x2(p0, p1, c0, a1, b1, a2, rs.z, z1, &y0, &y1, &z2);
+    X[i] = y0;
+    X[i + 1] = y1;
+    C[i] = g0;
+    C[i + 1] = g1;
+    rs.first2 |= 1u << i;
+    rs.bt = nbt;
+    rs.z = z2;
+    rs.i = i + 2;
+  }
+  return true;
+}
+
 /* Pass 2 of a level for warp gw: the separators' values are in L.rb (solved in
    place by the level below); re-solve each segment and store x into L.b. The
    forward sweep leaves y in the b tile and the multipliers g in the du tile (each
@@ -620,39 +697,16 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       /* forward: L B y = b_seg - a_s xl e_1 - c_e xr e_m */
       X[s] -= A[s] * xl;
       X[e] -= C[e] * xr;
-      uint32_t first2 = 0; /* bit i: a 2x2 block starts at row i */
-      T bt = D[s], z = X[s];
-      int i = s;
-      while (i <= e) {
-        const bool h1 = i + 1 <= e, h2 = i + 2 <= e;
-        const T c0 = h1 ? C[i] : T(0), a1 = h1 ? A[i + 1] : T(0), b1 = h1 ? D[i + 1] : T(0);
-        const T c1 = h2 ? C[i + 1] : T(0), a2 = h2 ? A[i + 2] : T(0);
-        T z1 = h1 ? X[i + 1] : T(0);
-        if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
-          if (bad_piv(bt)) { fail |= FB_RESOLVE; break; }
-          T p, g;
-          const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
-          Y[i] = fsol_1x1(p, z, a1, &z1);
-          G[i] = g;
-          bt = nbt;
-          z = z1;
-          i += 1;
-        } else {
-          const T b2 = h2 ? D[i + 2] : T(0);
-          T z2 = h2 ? X[i + 2] : T(0), delta, p0, p1, g0, g1, y0, y1;
-          const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
-          if (bad_piv(delta)) { fail |= FB_RESOLVE; break; }
-          fsol_2x2(p0, p1, c0, a1, b1, a2, z, z1, &y0, &y1, &z2);
-          Y[i] = y0;
-          Y[i + 1] = y1;
-          G[i] = g0;
-          G[i + 1] = g1;
-          first2 |= 1u << i;
-          bt = nbt;
-          z = z2;
-          i += 2;
-        }
-      }
+      ResolveState<T> rs;
+      rs.first2 = 0; /* bit i: a 2x2 block starts at row i */
+      rs.bt = D[s];
+      rs.z = X[s];
+      rs.i = s;
+      bool ok = true;
+      while (ok && rs.i + 2 <= e) ok = resolve_step<T, false>(A, D, C, X, e, rs);
+      while (ok && rs.i <= e) ok = resolve_step<T, true>(A, D, C, X, e, rs);
+      if (!ok) fail |= FB_RESOLVE;
+      const uint32_t first2 = rs.first2;
       if (!fail) {
         /* backward: x = M^-T y; a final 2x2 block has no row e+1 to read */
         T x1 = 0, x2 = 0;
