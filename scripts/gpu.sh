@@ -17,7 +17,7 @@
 # SAN_TESTS (GPU tests run under compute-sanitizer; default check_gpu_batch check_gpu_spike),
 # BENCH_ARGS="--quick" (or "--only batch", ...), JOBS, BUILD (build directory),
 # LAPACKE_INCLUDE_DIR (when lapacke.h is somewhere CMake does not look),
-# GTSV_COMMIT (when the tree has no .git), CTEST_TIMEOUT (per test, default 600).
+# GTSV_COMMIT (the tree's commit; else read from .git), CTEST_TIMEOUT (per test, default 600).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -68,9 +68,14 @@ elif [ ! -f /usr/include/lapacke.h ]; then
   done
 fi
 
-COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo "${GTSV_COMMIT:-unknown}")
-if git rev-parse --git-dir >/dev/null 2>&1 && [ -n "$(git status --porcelain -uno 2>/dev/null)" ]; then
-  COMMIT="$COMMIT+dirty"
+# GTSV_COMMIT first: the device's copy of the tree may carry a stale .git
+if [ -n "${GTSV_COMMIT:-}" ]; then
+  COMMIT=$GTSV_COMMIT
+else
+  COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+  if git rev-parse --git-dir >/dev/null 2>&1 && [ -n "$(git status --porcelain -uno 2>/dev/null)" ]; then
+    COMMIT="$COMMIT+dirty"
+  fi
 fi
 
 # ---- configure + build --------------------------------------------------------------------
