@@ -20,7 +20,7 @@
 # GTSV_COMMIT (the tree's commit; else read from .git), CTEST_TIMEOUT (per test, default 600).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cd "$ROOT"
+cd "$ROOT" || exit 1
 OUT=${OUT:-$ROOT/out}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
