@@ -337,9 +337,9 @@ gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
 
 /* The on-chip kernel (batch_tile.cu) where it takes the shape, except for
    GTSV_ALGO_DP_SEQ, which asks for the sequential pivots of every system, and the
-   interleaved layout beyond n = 128, where this file's kernel was faster on the
-   H200 (bench/results/gpu-batch-2026-11-21.md against -2026-11-22.md). */
-constexpr int64_t kTileInterMaxN = 128;
+   interleaved layout beyond n = kTileInterMaxN, where this file's kernel is faster
+   on the H200. */
+constexpr int64_t kTileInterMaxN = 1024;
 bool use_tile(gtsv_handle h, const gtsv_batch_desc *desc)
 {
   if (h->algo == GTSV_ALGO_DP_SEQ || !gtsv__batch_tile_takes(desc)) return false;

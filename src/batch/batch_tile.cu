@@ -237,22 +237,30 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   return __ballot_sync(0xffffffffu, active && p == 0 && !ok);
 }
 
-/* One warp per block. P: partitions per system (power of two, 1..32). INTER:
-   systems contiguous (interleaved), else rows contiguous. */
-template <typename T, int M, bool INTER>
-__global__ void __launch_bounds__(32)
+/* K warps per block, each with its own tile. P: partitions per system (power of
+   two, 1..32). INTER: systems contiguous (interleaved): the block loads and stores
+   the K G consecutive systems of its warps together, K G consecutive elements of
+   each row, so that whole 32-byte sectors move (a warp's G alone is one or two
+   elements per row past n = 128: half or a quarter of each sector). Else rows
+   contiguous, K = 1: each warp is a block and starts and finishes on its own. */
+template <typename T, int M, bool INTER, int K>
+__global__ void __launch_bounds__(32 * K)
 tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
             unsigned long long *info)
 {
   constexpr int S = M + 1;
   extern __shared__ __align__(16) unsigned char smem_raw[];
-  T *const tA = reinterpret_cast<T *>(smem_raw), *const tD = tA + 32 * S;
+  __shared__ unsigned sing_of[K]; /* singular systems of each warp (first lanes) */
+  const int warp = K > 1 ? (int)(threadIdx.x >> 5) : 0, lane = threadIdx.x & 31;
+  T *const tile0 = reinterpret_cast<T *>(smem_raw);
+  T *const tA = tile0 + warp * 4 * 32 * S, *const tD = tA + 32 * S;
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
-  const int lane = threadIdx.x, G = 1 << lgG, n = (int)ds.n;
-  const int64_t s0 = (int64_t)blockIdx.x * G;
+  const int G = 1 << lgG, n = (int)ds.n;
+  const int64_t sb = (int64_t)blockIdx.x * K * G, s0 = sb + (int64_t)warp * G;
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
-  const int nact = (int)min((int64_t)G, ds.nsys - s0);
+  const int nact = (int)max((int64_t)0, min((int64_t)G, ds.nsys - s0));
+  const int nblk = (int)min((int64_t)K * G, ds.nsys - sb); /* the block's systems */
 
   /* ---- load: the warp's systems into the tile ---- */
   if (!INTER) {
@@ -260,25 +268,29 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
       const int c = g * P * S;
       load_sys<T, M>(ds, s0 + g, tA + c, tD + c, tC + c, tB + c, dl, dd, du, x, lane);
     }
-  } else {
-    for (int e = lane; e < (n << lgG); e += 32) {
-      const int g = e & (G - 1), r = e >> lgG;
-      if (g >= nact) continue;
-      const int k = g * P * S + r + r / M;
-      const int64_t s = s0 + g;
-      cp_elt(tA + k, dl + s * ds.m_sys + (int64_t)r * ds.m_row);
-      cp_elt(tD + k, dd + s * ds.m_sys + (int64_t)r * ds.m_row);
-      cp_elt(tC + k, du + s * ds.m_sys + (int64_t)r * ds.m_row);
-      cp_elt(tB + k, x + s * ds.b_sys + (int64_t)r * ds.b_row);
+  } else { /* element e: system j = e mod K G of the block (warp j / G, slot j mod G), row e / (K G) */
+    const int lgKG = lgG + (K == 4 ? 2 : K == 2 ? 1 : 0);
+    for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
+      const int j = e & ((K << lgG) - 1), r = e >> lgKG;
+      if (j >= nblk) continue;
+      const int k = (j >> lgG) * 4 * 32 * S + (j & (G - 1)) * P * S + r + r / M;
+      const int64_t s = sb + j;
+      cp_elt(tile0 + k, dl + s * ds.m_sys + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 32 * S + k, dd + s * ds.m_sys + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 64 * S + k, du + s * ds.m_sys + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 96 * S + k, x + s * ds.b_sys + (int64_t)r * ds.b_row);
     }
   }
   cp_wait();
-  __syncwarp(); /* every lane reads rows other lanes copied */
+  if (K > 1) __syncthreads(); /* every thread reads rows other threads copied */
+  else __syncwarp();
 
   const int g = lane / P, p = lane & (P - 1);
   bool singular = false;
 
-  if (P == 1) {
+  if (nact == 0) {
+    /* a warp past the last system of the last block: nothing to solve */
+  } else if (P == 1) {
     if (g < nact) {
       T *const A = tA + lane * S, *const D = tD + lane * S, *const C = tC + lane * S,
                *const B = tB + lane * S;
@@ -311,10 +323,10 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
   }
   /* a singular system keeps its x: one bit per system, at its first lane */
   const unsigned sing = __ballot_sync(0xffffffffu, singular);
-  __syncwarp(); /* x of every lane's rows is in the tile */
 
   /* ---- store x ---- */
   if (!INTER) {
+    __syncwarp(); /* x of every lane's rows is in the tile */
     for (int gg = 0; gg < nact; gg++) {
       if ((sing >> (gg * P)) & 1u) continue;
       const T *Bs = tB + gg * P * S;
@@ -322,10 +334,16 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
       for (int r = lane; r < n; r += 32) __stcs(px + (int64_t)r * ds.b_row, Bs[r + r / M]);
     }
   } else {
-    for (int e = lane; e < (n << lgG); e += 32) {
-      const int gg = e & (G - 1), r = e >> lgG;
-      if (gg >= nact || ((sing >> (gg * P)) & 1u)) continue;
-      __stcs(x + (s0 + gg) * ds.b_sys + (int64_t)r * ds.b_row, tB[gg * P * S + r + r / M]);
+    if (lane == 0) sing_of[warp] = sing;
+    if (K > 1) __syncthreads(); /* x of every warp's rows is in its tile */
+    else __syncwarp();
+    const int lgKG = lgG + (K == 4 ? 2 : K == 2 ? 1 : 0);
+    for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
+      const int j = e & ((K << lgG) - 1), r = e >> lgKG;
+      const int w = j >> lgG, gg = j & (G - 1);
+      if (j >= nblk || ((sing_of[w] >> (gg * P)) & 1u)) continue;
+      __stcs(x + (sb + j) * ds.b_sys + (int64_t)r * ds.b_row,
+             tile0[w * 4 * 32 * S + 96 * S + gg * P * S + r + r / M]);
     }
   }
 }
@@ -336,25 +354,37 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
    to n = 256, float 32 from n = 64; for a small batch (n nsys <= 2^20, latency
    bound: 512 x 512 in the tables) 16 up to n = 512 in both precisions, more lanes
    per system and a shorter sweep per lane. */
-int choose_m(int64_t n, int64_t nsys, size_t elt)
+int choose_m(int64_t n, int64_t nsys, size_t elt, bool inter)
 {
   const int f = gtsv__batch_tile_m;
   if ((f == 8 || f == 16 || f == 32 || f == 64) && n <= 32 * f) return f;
   if (n <= 256 && (elt == sizeof(double) || n < 64)) return 16;
+  /* interleaved, double: blocks of 4 warps of 17 KB tiles (3 per SM) rather than
+     of 34 KB (1 per SM) */
+  if (inter && elt == sizeof(double) && n <= 512) return 16;
   if (n <= 512 && n * nsys <= ((int64_t)1 << 20)) return 16;
   if (n <= 1024) return 32;
   if (n <= 2048) return 64;
   return 0;
 }
 
-/* Shared memory of tile_kernel<T, M, INTER> opted in on device dev (once). */
+/* Warps per block: the interleaved layout's loads and stores want K G
+   consecutive systems per row (see tile_kernel); the rows-contiguous one runs a
+   warp per block. */
+template <typename T, int M, bool INTER> constexpr int warps_per_block()
+{
+  return INTER && 4 * tile_smem<T, M>() <= 160 * 1024 ? 4 : 1;
+}
+
+/* Shared memory of tile_kernel<T, M, INTER, K> opted in on device dev (once). */
 template <typename T, int M, bool INTER> gtsv_status opt_in(int dev)
 {
+  constexpr int K = warps_per_block<T, M, INTER>();
   static std::atomic<int> done[64];
   if (dev >= 0 && dev < 64 && done[dev].load(std::memory_order_relaxed)) return GTSV_STATUS_SUCCESS;
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_kernel<T, M, INTER>,
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_kernel<T, M, INTER, K>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     tile_smem<T, M>()));
+                                     K * tile_smem<T, M>()));
   if (dev >= 0 && dev < 64) done[dev].store(1, std::memory_order_relaxed);
   return GTSV_STATUS_SUCCESS;
 }
@@ -363,6 +393,7 @@ template <typename T, int M, bool INTER>
 gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                      const T *du, T *x)
 {
+  constexpr int K = warps_per_block<T, M, INTER>();
   int dev = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
   gtsv_status st = opt_in<T, M, INTER>(dev);
@@ -370,9 +401,11 @@ gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, cons
   int P = 1, lgG = 0;
   while ((int64_t)P * M < ds->n) P <<= 1;
   while ((1 << lgG) * P < 32) lgG++;
-  const int64_t grid = (ds->nsys + (1 << lgG) - 1) >> lgG;
-  tile_kernel<T, M, INTER><<<(unsigned)grid, 32, tile_smem<T, M>(), gtsv__cuda_stream(h)>>>(
-      *ds, P, lgG, dl, d, du, x, h->cuda->info);
+  const int64_t per_block = (int64_t)K << lgG;
+  const int64_t grid = (ds->nsys + per_block - 1) / per_block;
+  tile_kernel<T, M, INTER, K><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
+                                gtsv__cuda_stream(h)>>>(*ds, P, lgG, dl, d, du, x,
+                                                        h->cuda->info);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
 }
@@ -381,7 +414,7 @@ template <typename T, bool INTER>
 gtsv_status launch(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                    const T *du, T *x)
 {
-  switch (choose_m(ds->n, ds->nsys, sizeof(T))) {
+  switch (choose_m(ds->n, ds->nsys, sizeof(T), INTER)) {
   case 8: return launch_m<T, 8, INTER>(h, ds, dl, d, du, x);
   case 16: return launch_m<T, 16, INTER>(h, ds, dl, d, du, x);
   case 32: return launch_m<T, 32, INTER>(h, ds, dl, d, du, x);
@@ -407,7 +440,8 @@ gtsv_status tile_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
 
 extern "C" int gtsv__batch_tile_takes(const gtsv_batch_desc *ds)
 {
-  if (choose_m(ds->n, ds->nsys, sizeof(double)) == 0 || ds->nsys > (int64_t)0x7FFFFFFF) return 0;
+  if (choose_m(ds->n, ds->nsys, sizeof(double), false) == 0 || ds->nsys > (int64_t)0x7FFFFFFF)
+    return 0;
   return rows_contiguous(ds) || systems_contiguous(ds);
 }
 
