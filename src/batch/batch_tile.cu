@@ -54,7 +54,9 @@
  * Layouts. Rows contiguous (strided batch; one matrix with many right-hand sides,
  * m_sys = 0): a warp loads and stores one system at a time, consecutive lanes on
  * consecutive rows. Systems contiguous (interleaved batch): consecutive lanes on
- * consecutive systems of one row (G systems: G elements per row contiguous).
+ * consecutive systems of one row; where a warp has fewer than 8 systems (n > 4 M),
+ * blocks of 4 warps load and store their 4 G systems together (4 G elements per
+ * row contiguous: whole 32-byte sectors), up to n = 1024.
  *
  * Occupancy (smem per warp = 4 arrays x 32 x (M+1) x T): double M = 16: 17 KB
  * (13 warps per SM), M = 32: 34 KB (6), M = 64: 67 KB (3); float half of that.
@@ -368,18 +370,22 @@ int choose_m(int64_t n, int64_t nsys, size_t elt, bool inter)
   return 0;
 }
 
-/* Warps per block: the interleaved layout's loads and stores want K G
-   consecutive systems per row (see tile_kernel); the rows-contiguous one runs a
-   warp per block. */
+/* Warps per block where G, the systems of a warp, is below 8: the interleaved
+   layout's loads and stores want K G consecutive systems per row (see
+   tile_kernel). H200, interleaved, 2^24 rows (bench/results/
+   gpu-batch-inter-2026-11-24.md), K = 4 against the thread-per-system kernel:
+   double random n = 256 0.643 against 0.809 ms, 1024 0.989 against 1.502, 512 x
+   512 0.046 against 0.443; at n = 64 (G = 8 and more) one warp per block was as
+   fast in double and 12% faster in float. The rows-contiguous layout runs a warp
+   per block. */
 template <typename T, int M, bool INTER> constexpr int warps_per_block()
 {
   return INTER && 4 * tile_smem<T, M>() <= 160 * 1024 ? 4 : 1;
 }
 
 /* Shared memory of tile_kernel<T, M, INTER, K> opted in on device dev (once). */
-template <typename T, int M, bool INTER> gtsv_status opt_in(int dev)
+template <typename T, int M, bool INTER, int K> gtsv_status opt_in(int dev)
 {
-  constexpr int K = warps_per_block<T, M, INTER>();
   static std::atomic<int> done[64];
   if (dev >= 0 && dev < 64 && done[dev].load(std::memory_order_relaxed)) return GTSV_STATUS_SUCCESS;
   GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_kernel<T, M, INTER, K>,
@@ -389,18 +395,14 @@ template <typename T, int M, bool INTER> gtsv_status opt_in(int dev)
   return GTSV_STATUS_SUCCESS;
 }
 
-template <typename T, int M, bool INTER>
-gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
-                     const T *du, T *x)
+template <typename T, int M, bool INTER, int K>
+gtsv_status launch_mk(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
+                      const T *du, T *x, int P, int lgG)
 {
-  constexpr int K = warps_per_block<T, M, INTER>();
   int dev = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
-  gtsv_status st = opt_in<T, M, INTER>(dev);
+  gtsv_status st = opt_in<T, M, INTER, K>(dev);
   if (st != GTSV_STATUS_SUCCESS) return st;
-  int P = 1, lgG = 0;
-  while ((int64_t)P * M < ds->n) P <<= 1;
-  while ((1 << lgG) * P < 32) lgG++;
   const int64_t per_block = (int64_t)K << lgG;
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
   tile_kernel<T, M, INTER, K><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
@@ -408,6 +410,18 @@ gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, cons
                                                         h->cuda->info);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
+}
+
+template <typename T, int M, bool INTER>
+gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
+                     const T *du, T *x)
+{
+  constexpr int K = warps_per_block<T, M, INTER>();
+  int P = 1, lgG = 0;
+  while ((int64_t)P * M < ds->n) P <<= 1;
+  while ((1 << lgG) * P < 32) lgG++;
+  if (K > 1 && lgG < 3) return launch_mk<T, M, INTER, K>(h, ds, dl, d, du, x, P, lgG);
+  return launch_mk<T, M, INTER, 1>(h, ds, dl, d, du, x, P, lgG);
 }
 
 template <typename T, bool INTER>
