@@ -271,7 +271,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
       load_sys<T, M>(ds, s0 + g, tA + c, tD + c, tC + c, tB + c, dl, dd, du, x, lane);
     }
   } else { /* element e: system j = e mod K G of the block (warp j / G, slot j mod G), row e / (K G) */
-    const int lgKG = lgG + (K == 4 ? 2 : K == 2 ? 1 : 0);
+    const int lgKG = lgG + (K == 8 ? 3 : K == 4 ? 2 : K == 2 ? 1 : 0);
     for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
       const int j = e & ((K << lgG) - 1), r = e >> lgKG;
       if (j >= nblk) continue;
@@ -339,7 +339,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
     if (lane == 0) sing_of[warp] = sing;
     if (K > 1) __syncthreads(); /* x of every warp's rows is in its tile */
     else __syncwarp();
-    const int lgKG = lgG + (K == 4 ? 2 : K == 2 ? 1 : 0);
+    const int lgKG = lgG + (K == 8 ? 3 : K == 4 ? 2 : K == 2 ? 1 : 0);
     for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
       const int j = e & ((K << lgG) - 1), r = e >> lgKG;
       const int w = j >> lgG, gg = j & (G - 1);
@@ -382,6 +382,11 @@ template <typename T, int M, bool INTER> constexpr int warps_per_block()
 {
   return INTER && 4 * tile_smem<T, M>() <= 160 * 1024 ? 4 : 1;
 }
+/* one system per warp (G = 1): 8 warps per block where their tiles fit */
+template <typename T, int M, bool INTER> constexpr int warps_per_block_g1()
+{
+  return INTER && 8 * tile_smem<T, M>() <= 160 * 1024 ? 8 : warps_per_block<T, M, INTER>();
+}
 
 /* Shared memory of tile_kernel<T, M, INTER, K> opted in on device dev (once). */
 template <typename T, int M, bool INTER, int K> gtsv_status opt_in(int dev)
@@ -420,6 +425,8 @@ gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, cons
   int P = 1, lgG = 0;
   while ((int64_t)P * M < ds->n) P <<= 1;
   while ((1 << lgG) * P < 32) lgG++;
+  constexpr int K1 = warps_per_block_g1<T, M, INTER>();
+  if (K1 > K && lgG == 0) return launch_mk<T, M, INTER, K1>(h, ds, dl, d, du, x, P, lgG);
   if (K > 1 && lgG < 3) return launch_mk<T, M, INTER, K>(h, ds, dl, d, du, x, P, lgG);
   return launch_mk<T, M, INTER, 1>(h, ds, dl, d, du, x, P, lgG);
 }
