@@ -382,10 +382,16 @@ template <typename T, int M, bool INTER> constexpr int warps_per_block()
 {
   return INTER && 4 * tile_smem<T, M>() <= 160 * 1024 ? 4 : 1;
 }
-/* one system per warp (G = 1): 8 warps per block where their tiles fit */
+/* One system per warp (G = 1) in float: 8 warps per block, so that a row's
+   elements fill a 32-byte sector (4 warps: 16 bytes). H200, interleaved float
+   1024 x 16384: 0.522 against 0.572 ms random, 0.413 against 0.479 dominant; in
+   double (4 warps: 32 bytes) 8 warps were slower at n = 512, 0.873 against 0.831
+   (bench/results/gpu-batch-inter-2026-11-24.md). */
 template <typename T, int M, bool INTER> constexpr int warps_per_block_g1()
 {
-  return INTER && 8 * tile_smem<T, M>() <= 160 * 1024 ? 8 : warps_per_block<T, M, INTER>();
+  return INTER && sizeof(T) == 4 && 8 * tile_smem<T, M>() <= 160 * 1024
+             ? 8
+             : warps_per_block<T, M, INTER>();
 }
 
 /* Shared memory of tile_kernel<T, M, INTER, K> opted in on device dev (once). */
