@@ -270,6 +270,17 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
       const int c = g * P * S;
       load_sys<T, M>(ds, s0 + g, tA + c, tD + c, tC + c, tB + c, dl, dd, du, x, lane);
     }
+  } else if (K == 1) { /* consecutive lanes on consecutive systems of one row */
+    for (int e = lane; e < (n << lgG); e += 32) {
+      const int g = e & (G - 1), r = e >> lgG;
+      if (g >= nact) continue;
+      const int k = g * P * S + r + r / M;
+      const int64_t s = s0 + g;
+      cp_elt(tA + k, dl + s * ds.m_sys + (int64_t)r * ds.m_row);
+      cp_elt(tD + k, dd + s * ds.m_sys + (int64_t)r * ds.m_row);
+      cp_elt(tC + k, du + s * ds.m_sys + (int64_t)r * ds.m_row);
+      cp_elt(tB + k, x + s * ds.b_sys + (int64_t)r * ds.b_row);
+    }
   } else { /* element e: system j = e mod K G of the block (warp j / G, slot j mod G), row e / (K G) */
     const int lgKG = lgG + (K == 8 ? 3 : K == 4 ? 2 : K == 2 ? 1 : 0);
     for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
@@ -335,10 +346,16 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
       T *px = x + (s0 + gg) * ds.b_sys;
       for (int r = lane; r < n; r += 32) __stcs(px + (int64_t)r * ds.b_row, Bs[r + r / M]);
     }
+  } else if (K == 1) {
+    __syncwarp(); /* x of every lane's rows is in the tile */
+    for (int e = lane; e < (n << lgG); e += 32) {
+      const int gg = e & (G - 1), r = e >> lgG;
+      if (gg >= nact || ((sing >> (gg * P)) & 1u)) continue;
+      __stcs(x + (s0 + gg) * ds.b_sys + (int64_t)r * ds.b_row, tB[gg * P * S + r + r / M]);
+    }
   } else {
     if (lane == 0) sing_of[warp] = sing;
-    if (K > 1) __syncthreads(); /* x of every warp's rows is in its tile */
-    else __syncwarp();
+    __syncthreads(); /* x of every warp's rows is in its tile */
     const int lgKG = lgG + (K == 8 ? 3 : K == 4 ? 2 : K == 2 ? 1 : 0);
     for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
       const int j = e & ((K << lgG) - 1), r = e >> lgKG;
