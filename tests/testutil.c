@@ -343,11 +343,16 @@ void tu_problem_prepare(tu_problem *P)
   }
 }
 
-double tu_problem_bound(const tu_problem *P, int64_t k, int64_t j)
+/* The bound of column j of system k with the slack on the given scale. */
+static double tu_bound_at(const tu_problem *P, int64_t k, int64_t j, double scale)
 {
-  double scale = P->lscale[k * P->nrhs + j];
   return TU_RESID_FACTOR * P->lres[k * P->nrhs + j] +
          TU_RESID_SLACK_EPS * tu_eps(P->prec) * (scale > 1 ? scale : 1);
+}
+
+double tu_problem_bound(const tu_problem *P, int64_t k, int64_t j)
+{
+  return tu_bound_at(P, k, j, P->lscale[k * P->nrhs + j]);
 }
 
 void tu_problem_free(tu_problem *P)
@@ -448,9 +453,7 @@ int tu_problem_system_ok(const tu_problem *P, int64_t k, char *why, size_t len)
     /* the slack on the solver's own scale ||T|| ||x||_2 / ||b||_2 where that is larger
        (testutil.h: backward stability, as LAPACK's own tests judge a solve) */
     double own = tu_norm(P, k) * tu_ratio(p, xj, p, bj, P->n, &xmax);
-    double own_bound = TU_RESID_FACTOR * P->lres[k * P->nrhs + j] +
-                       TU_RESID_SLACK_EPS * tu_eps(p) * (own > 1 ? own : 1);
-    if (own_bound > bound) bound = own_bound;
+    if (tu_bound_at(P, k, j, own) > bound) bound = tu_bound_at(P, k, j, own);
     if (!(r <= bound)) { /* NaN fails too */
       snprintf(why, len, "system %lld column %lld: residual %.3g > bound %.3g "
                "(LAPACK %.3g, scale %.3g, own scale %.3g)%s", (long long)k, (long long)j, r,
