@@ -592,14 +592,15 @@ END_TEST
    right-hand side 1e-30 times the others' (judged on its own scale); one exactly
    singular system in the middle and one singular at a system's first row. The
    log shows which solves fell back to the sequential DP (gtsv__spike_fallback_taken). */
-static void long_case(gtsv_handle h, tu_prec p, tu_kind kind, int64_t n, int64_t batch,
-                      int64_t stride, int variant, uint64_t seed)
+static void long_case_in(gtsv_handle h, tu_prec p, tu_kind kind, layout l, int64_t n,
+                         int64_t batch, int64_t stride, int variant, uint64_t seed)
 {
   tu_problem P;
   char why[256];
   int64_t info = -7, row = -7, hi, hr;
   void *xh = NULL;
   int taken = -1;
+  if (l == L_INTERLEAVED) stride = n;
   tu_problem_init(&P, p, kind, n, 1, stride, batch, stride, seed);
   if (variant == 1 && batch > 2) /* system 1 on a scale of 1e-30 */
     for (int64_t i = 0; i < n; i++)
@@ -610,31 +611,37 @@ static void long_case(gtsv_handle h, tu_prec p, tu_kind kind, int64_t n, int64_t
   }
   tu_problem_prepare(&P);
   host_reference_x(&P, &hi, &hr, &xh);
-  int st = dev_solve(h, &P, L_STRIDED, 0, &info, &row);
+  int st = dev_solve(h, &P, l, 0, &info, &row);
   (void)gtsv__spike_fallback_taken(h, &taken);
-  fprintf(stderr, "long systems: %s %-10s n=%-6lld stride=%-6lld batch=%-3lld variant %d: "
-          "status %d info %lld row %lld, fallback bits %d\n", tu_prec_name(p),
+  fprintf(stderr, "long systems: %s %s %-10s n=%-6lld stride=%-6lld batch=%-3lld variant %d: "
+          "status %d info %lld row %lld, fallback bits %d\n", layout_name(l), tu_prec_name(p),
           tu_kind_name(kind), (long long)n, (long long)P.stride, (long long)batch, variant, st,
           (long long)info, (long long)row, taken);
-  TU_EXPECT(st >= 0, "long %s n=%lld batch=%lld: device error", tu_prec_name(p),
-            (long long)n, (long long)batch);
+  TU_EXPECT(st >= 0, "long %s %s n=%lld batch=%lld: device error", layout_name(l),
+            tu_prec_name(p), (long long)n, (long long)batch);
   if (st >= 0) {
     TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
-              "long %s %s n=%lld batch=%lld variant %d: %s", tu_prec_name(p),
-              tu_kind_name(kind), (long long)n, (long long)batch, variant, why);
+              "long %s %s %s n=%lld stride=%lld batch=%lld variant %d: %s", layout_name(l),
+              tu_prec_name(p), tu_kind_name(kind), (long long)n, (long long)P.stride,
+              (long long)batch, variant, why);
     TU_EXPECT(info == hi && row == hr,
-              "long %s %s n=%lld batch=%lld variant %d: info %lld row %lld, host DP_SEQ "
-              "%lld row %lld", tu_prec_name(p), tu_kind_name(kind), (long long)n,
-              (long long)batch, variant, (long long)info, (long long)row, (long long)hi,
-              (long long)hr);
+              "long %s %s %s n=%lld stride=%lld batch=%lld variant %d: info %lld row %lld, "
+              "host DP_SEQ %lld row %lld", layout_name(l), tu_prec_name(p),
+              tu_kind_name(kind), (long long)n, (long long)P.stride, (long long)batch,
+              variant, (long long)info, (long long)row, (long long)hi, (long long)hr);
   }
   if (variant == 2 && batch > 5)
     TU_EXPECT(st == GTSV_STATUS_SINGULAR && info == 4 && row == n / 2 + 1,
-              "long %s n=%lld: status %d info %lld row %lld, expected SINGULAR 4 %lld",
-              tu_prec_name(p), (long long)n, st, (long long)info, (long long)row,
-              (long long)(n / 2 + 1));
+              "long %s %s n=%lld: status %d info %lld row %lld, expected SINGULAR 4 %lld",
+              layout_name(l), tu_prec_name(p), (long long)n, st, (long long)info,
+              (long long)row, (long long)(n / 2 + 1));
   free(xh);
   tu_problem_free(&P);
+}
+static void long_case(gtsv_handle h, tu_prec p, tu_kind kind, int64_t n, int64_t batch,
+                      int64_t stride, int variant, uint64_t seed)
+{
+  long_case_in(h, p, kind, L_STRIDED, n, batch, stride, variant, seed);
 }
 
 START_TEST(strided_batch_long_systems)
@@ -662,6 +669,51 @@ START_TEST(strided_batch_long_systems)
     long_case(h, (tu_prec)pi, TU_RANDOM, 4097, 7, 5000, 1, 4103);
     long_case(h, (tu_prec)pi, TU_RANDOM, 4097, 7, 5000, 2, 4104);
   }
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
+/* Long systems that are packed into a contiguous copy for the GPU SPIKE
+   (src/batch/batch_pack.cu): the interleaved layout beyond n = 1024, and strided
+   batches whose gaps are longer than the systems (stride > 2n; the gaps hold the
+   sentinel, which judge() checks is never written). The same checks as
+   long_case, singular systems included: a singular system's x must be its b,
+   unchanged, after the round trip through the staging copy. Then the same shapes
+   with packing off (gtsv__batch_pack = 0: one thread per system) must agree with
+   the host DP_SEQ as well. */
+START_TEST(batch_long_systems_packed)
+{
+  static const int64_t ns[] = {1025, 2049, 4097, 8192};
+  static const int64_t batches[] = {1, 7, 33};
+  gtsv_handle h;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+      for (size_t ki = 0; ki < NKINDS; ki++)
+        for (size_t bi = 0; bi < sizeof batches / sizeof *batches; bi++) {
+          const int64_t n = ns[ni], b = batches[bi];
+          if (small_run() && (n > 4097 || b > 7)) continue;
+          long_case_in(h, (tu_prec)pi, kinds[ki], L_INTERLEAVED, n, b, n, 0, 4400 + ni);
+          if (n > 2048) /* shorter ones are the on-chip kernel's at any stride */
+            long_case_in(h, (tu_prec)pi, kinds[ki], L_STRIDED, n, b, 2 * n + 1 + (int64_t)bi,
+                         0, 4500 + ni);
+        }
+  for (int pi = 0; pi < TU_NPREC; pi++) {
+    long_case_in(h, (tu_prec)pi, TU_RANDOM, L_INTERLEAVED, 4097, 7, 0, 1, 4600);
+    long_case_in(h, (tu_prec)pi, TU_RANDOM, L_INTERLEAVED, 4097, 7, 0, 2, 4601);
+    long_case_in(h, (tu_prec)pi, TU_RANDOM, L_INTERLEAVED, 1500, 40, 0, 2, 4602);
+    long_case_in(h, (tu_prec)pi, TU_RANDOM, L_STRIDED, 4097, 7, 9000, 1, 4603);
+    long_case_in(h, (tu_prec)pi, TU_RANDOM, L_STRIDED, 4097, 7, 9000, 2, 4604);
+  }
+  gtsv__batch_pack = 0;
+  for (int pi = 0; pi < TU_NPREC; pi++) {
+    long_case_in(h, (tu_prec)pi, TU_FORCE_2X2, L_INTERLEAVED, 2049, 7, 0, 2, 4605);
+    long_case_in(h, (tu_prec)pi, TU_RANDOM, L_STRIDED, 4097, 7, 9000, 2, 4606);
+  }
+  gtsv__batch_pack = 1;
   gtsv_destroy(h);
   ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
                 tu_first_failure());
@@ -777,6 +829,7 @@ int main(void)
   tcase_add_test(tg, tile_partition_sizes);
   tcase_add_test(tg, tile_small_batches);
   tcase_add_test(tg, strided_batch_long_systems);
+  tcase_add_test(tg, batch_long_systems_packed);
   tcase_set_timeout(tg, 1200);
   suite_add_tcase(gs, tg);
   failed += run_suite(gs);

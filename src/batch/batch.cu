@@ -350,10 +350,12 @@ template <typename T> struct Tile;
 template <> struct Tile<float> {
   static constexpr auto fn = gtsv__s_batch_tile;
   static constexpr auto spike = gtsv__s_spike_cuda_batch;
+  static constexpr auto packed = gtsv__s_batch_packed;
 };
 template <> struct Tile<double> {
   static constexpr auto fn = gtsv__d_batch_tile;
   static constexpr auto spike = gtsv__d_spike_cuda_batch;
+  static constexpr auto packed = gtsv__d_batch_packed;
 };
 
 /* Strided batches of systems too long for the on-chip kernel: the GPU SPIKE over
@@ -362,12 +364,34 @@ template <> struct Tile<double> {
    every SM busy however few the systems are; the thread-per-system kernel here
    would run one thread per system through n dependent steps (H200, 4096 systems
    of 4096 rows: 5.2 ms against 0.89, bench/results/gpu-batch-long-2026-11-22.md).
-   Not where the gaps would be most of the rows (stride > 2n). */
+   Not where the gaps would be most of the rows (stride > 2n; one system has none). */
 bool use_spike(gtsv_handle h, const gtsv_batch_desc *desc)
 {
   return h->algo != GTSV_ALGO_DP_SEQ && desc->m_row == 1 && desc->b_row == 1 &&
          desc->m_sys == desc->b_sys && desc->m_sys >= desc->n &&
-         desc->m_sys <= 2 * desc->n && !use_tile(h, desc);
+         (desc->m_sys <= 2 * desc->n || desc->nsys == 1) && !use_tile(h, desc);
+}
+
+/* Long systems that neither the on-chip kernel nor the SPIKE in place takes: the
+   interleaved layout beyond kTileInterMaxN, strided batches with stride > 2n.
+   They are packed into a contiguous strided copy for the GPU SPIKE (batch_pack.cu):
+   H200, double 4096 x 4096 interleaved, thread-per-system 5.7 ms. */
+bool use_packed(gtsv_handle h, const gtsv_batch_desc *desc)
+{
+  return h->algo != GTSV_ALGO_DP_SEQ && gtsv__batch_pack && !use_tile(h, desc) &&
+         !use_spike(h, desc);
+}
+
+/* The packed solve, or (its buffers not allocatable) the thread-per-system kernel. */
+template <typename T>
+gtsv_status long_solve(gtsv_handle h, const gtsv_batch_desc *desc, int64_t info_div,
+                       const T *dl, const T *d, const T *du, T *x)
+{
+  gtsv_status s = Tile<T>::packed(h, desc, dl, d, du, x);
+  if (s != GTSV_STATUS_ALLOC_FAILED) return s;
+  s = gtsv__cuda_begin(h, info_div);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  return batch_solve<T>(h, desc, dl, d, du, x, NULL);
 }
 
 template <typename T>
@@ -382,6 +406,7 @@ gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *
   gtsv_status s = gtsv__cuda_begin(h, stride);
   if (s != GTSV_STATUS_SUCCESS) return s;
   if (use_tile(h, &desc)) return Tile<T>::fn(h, &desc, dl, d, du, x);
+  if (use_packed(h, &desc)) return long_solve<T>(h, &desc, stride, dl, d, du, x);
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
 
@@ -390,12 +415,15 @@ gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const
                         T *x, int64_t batch)
 {
   gtsv_batch_desc desc = {n, batch, 1, batch, 1, batch, n, NULL};
+  if (batch == 1) desc = {n, 1, n, 1, n, 1, n, NULL}; /* one contiguous system */
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED;
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
+  if (use_spike(h, &desc)) return Tile<T>::spike(h, n, dl, d, du, x, 1, n);
   if (use_tile(h, &desc)) return Tile<T>::fn(h, &desc, dl, d, du, x);
+  if (use_packed(h, &desc)) return long_solve<T>(h, &desc, n, dl, d, du, x);
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
 

@@ -92,6 +92,19 @@ gtsv_status gtsv__s_batch_tile(gtsv_handle h, const gtsv_batch_desc *desc,
 gtsv_status gtsv__d_batch_tile(gtsv_handle h, const gtsv_batch_desc *desc,
                                const double *dl, const double *d, const double *du,
                                double *x);
+/* Long systems (n > 1024 interleaved, or strided with stride > 2n) packed into a
+   contiguous strided copy, solved by the GPU SPIKE, unpacked (batch_pack.cu).
+   Rows contiguous or systems contiguous, as the tile kernel. ALLOC_FAILED: nothing
+   of the caller's was written; solve another way. */
+gtsv_status gtsv__s_batch_packed(gtsv_handle h, const gtsv_batch_desc *desc,
+                                 const float *dl, const float *d, const float *du, float *x);
+gtsv_status gtsv__d_batch_packed(gtsv_handle h, const gtsv_batch_desc *desc,
+                                 const double *dl, const double *d, const double *du,
+                                 double *x);
+/* Benchmark and test knob: 0 = solve those shapes one thread per system, as before
+   the packed path existed (default 1). Process-wide; set it between solves only. */
+extern int gtsv__batch_pack;
+
 /* Benchmark and test knob: rows per partition of the tile kernel (8, 16, 32 or 64;
    0 = automatic). Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_m;

@@ -45,6 +45,8 @@ gtsv_status gtsv__cuda_begin(gtsv_handle h, int64_t info_div)
     c->info = NULL;
     c->ws = NULL;
     c->ws_size = 0;
+    c->stage = NULL;
+    c->stage_size = 0;
     c->info_div = 1;
     cudaError_t e = cudaMalloc((void **)&c->info, sizeof *c->info);
     if (e != cudaSuccess) {
@@ -60,20 +62,33 @@ gtsv_status gtsv__cuda_begin(gtsv_handle h, int64_t info_div)
   return GTSV_STATUS_SUCCESS;
 }
 
-gtsv_status gtsv__cuda_workspace(gtsv_handle h, size_t bytes, void **ws)
+/* *buf of at least bytes, grow-only; the old buffer may still be in use by queued
+   work, so a grow waits for the stream. On failure *buf keeps the old buffer. */
+static gtsv_status grow(gtsv_handle h, void **buf, size_t *size, size_t bytes)
 {
-  gtsv_cuda_state *c = h->cuda;
-  if (bytes > c->ws_size) {
+  if (bytes > *size) {
     void *p = NULL;
-    /* the old workspace may still be in use by queued work */
     GTSV_CUDA_TRY(cudaStreamSynchronize(gtsv__cuda_stream(h)));
     GTSV_CUDA_TRY(cudaMalloc(&p, bytes));
-    cudaFree(c->ws);
-    c->ws = p;
-    c->ws_size = bytes;
+    cudaFree(*buf);
+    *buf = p;
+    *size = bytes;
   }
-  *ws = c->ws;
   return GTSV_STATUS_SUCCESS;
+}
+
+gtsv_status gtsv__cuda_workspace(gtsv_handle h, size_t bytes, void **ws)
+{
+  gtsv_status s = grow(h, &h->cuda->ws, &h->cuda->ws_size, bytes);
+  *ws = h->cuda->ws;
+  return s;
+}
+
+gtsv_status gtsv__cuda_stage(gtsv_handle h, size_t bytes, void **stage)
+{
+  gtsv_status s = grow(h, &h->cuda->stage, &h->cuda->stage_size, bytes);
+  *stage = h->cuda->stage;
+  return s;
 }
 
 extern "C" gtsv_status gtsv__cuda_get_info(gtsv_handle h, int64_t *info, int64_t *row)
@@ -98,6 +113,7 @@ extern "C" gtsv_status gtsv__cuda_release(gtsv_handle h)
   s = gtsv__cuda_status(cudaStreamSynchronize(gtsv__cuda_stream(h)));
   cudaFree(h->cuda->info);
   cudaFree(h->cuda->ws);
+  cudaFree(h->cuda->stage);
   gtsv__free(h->cuda);
   h->cuda = NULL;
   return s;

@@ -16,6 +16,9 @@ struct gtsv_cuda_state {
   int64_t info_div;         /* divisor of the key of the last solve */
   void *ws;                 /* device workspace, grow-only */
   size_t ws_size;
+  void *stage;              /* device staging copy of a batch's arrays (batch_pack.cu),
+                               grow-only, separate because the solver it feeds uses ws */
+  size_t stage_size;
 };
 
 /* cudaError_t -> status; clears the sticky-free error state. */
@@ -38,6 +41,8 @@ gtsv_status gtsv__cuda_begin(gtsv_handle h, int64_t info_div);
 
 /* Device workspace of at least bytes (grow-only; a grow waits for the stream). */
 gtsv_status gtsv__cuda_workspace(gtsv_handle h, size_t bytes, void **ws);
+/* The staging buffer, likewise. */
+gtsv_status gtsv__cuda_stage(gtsv_handle h, size_t bytes, void **stage);
 
 static inline cudaStream_t gtsv__cuda_stream(gtsv_handle h)
 {
