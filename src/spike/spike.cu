@@ -654,24 +654,31 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
 {
   T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
   (*tB)[M + 1] = base + 96;
-  /* the fallback solves the system: skip (warp-uniform) */
-  if (__shfl_sync(0xffffffffu, lane == 0 ? *(volatile unsigned *)flag : 0u, 0)) return;
   const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P;
   const bool active = k < L.P;
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
 
+  /* Every load of column 0 is issued before the flag is read, so that they share
+     one round trip to L2 (one after the other they were about 2 us of each pass 2
+     of a small level: GPU clock stamps, 2^20 rows). */
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
+  if (q > 0) load_tile<T, M>(tB, L.b, ARR_B, row0, L.n, lane, staged);
+  const int opt = active ? ld(L.opt + k) : 0;
+  T l_f = 0, l_e = 0, r_f = 0, r_e = 0, xa = 0, xb = 0, xn = 0;
+  if (active) {
+    const T *s4 = L.sp + 4 * k;
+    l_f = ld(s4); l_e = ld(s4 + 1); r_f = ld(s4 + 2); r_e = ld(s4 + 3);
+    xa = ld(L.rb + 2 * k);
+    xb = ld(L.rb + 2 * k + 1);
+    xn = k + 1 < L.P ? ld(L.rb + 2 * k + 2) : T(0);
+  }
+  /* the fallback solves the system: skip (warp-uniform) */
+  if (__shfl_sync(0xffffffffu, lane == 0 ? *(volatile unsigned *)flag : 0u, 0)) return;
   if (BATCH && L.masked) { /* (one right-hand side in a batch: du is not reloaded) */
     __syncwarp();
     mask_couplings<T, M>(L.sys_n, L.sys_stride, tA, tD, tC, row0, lane);
   }
-  const int opt = active ? ld(L.opt + k) : 0;
   const int s = 1 + opt, e = M - 2 + opt;
-  T l_f = 0, l_e = 0, r_f = 0, r_e = 0;
-  if (active) {
-    const T *s4 = L.sp + 4 * k;
-    l_f = ld(s4); l_e = ld(s4 + 1); r_f = ld(s4 + 2); r_e = ld(s4 + 3);
-  }
   unsigned fail = 0;
   double xsq = 0, excess = 0;
   for (int c = 0; c < q; c++) {
@@ -680,8 +687,13 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     if (c > 0) { /* the previous column's tiles are read; its g overwrote du */
       __syncwarp();
       reload_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
+      load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
+      if (active) {
+        xa = ld(xs + 2 * k);
+        xb = ld(xs + 2 * k + 1);
+        xn = k + 1 < L.P ? ld(xs + 2 * k + 2) : T(0);
+      }
     }
-    load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     __syncwarp();
     if (BATCH && L.gaps) {
       mask_gaps_b<T, M>(L.sys_n, L.sys_stride, tB, row0, lane);
@@ -691,9 +703,8 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       const T *A = tA[lane], *D = tD[lane];
       T *C = tC[lane], *X = tB[lane];
       T *Y = X, *G = C; /* y over b, g over du: see above */
-      const T xa = ld(xs + 2 * k), xb = ld(xs + 2 * k + 1);
       const T xl = opt ? xb : xa;
-      const T xr = opt ? (k + 1 < L.P ? ld(xs + 2 * k + 2) : T(0)) : xb;
+      const T xr = opt ? xn : xb;
       /* forward: L B y = b_seg - a_s xl e_1 - c_e xr e_m */
       X[s] -= A[s] * xl;
       X[e] -= C[e] * xr;
@@ -769,23 +780,22 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   if (excess > 0) atomicAdd(L.sums + 2 * sys + 1, excess);
 }
 
-/* The bottom of the recursion, right-hand side c: sequential DP, n <= kBaseN. */
+/* The bottom of the recursion: sequential DP of one right-hand side x (n <= kBaseN
+   rows), the matrix and x in shared memory (base_stage): from L2 every row waited
+   for its loads, 811 cycles a row on an H200 against about 250 from shared memory
+   (tools/dp-latency.cu; 2^20 rows: the base was 17 us of the tail's 110). */
 template <typename T>
-__device__ void base_solve(int64_t n, const T *dl, const T *d, const T *du, T *b, int64_t ldb,
-                           int c, unsigned *flag)
+__device__ void base_solve(int m, const T *dl, const T *d, const T *du, T *x, unsigned *flag)
 {
   T y[kBaseN], g[kBaseN];
   uint64_t first2 = 0;
-  T *x = b + (int64_t)c * ldb;
-  const int m = (int)n;
-  T bt = ld(d), z = ld(x);
+  T bt = d[0], z = x[0];
   int i = 0;
   while (i < m) {
     const bool h1 = i + 1 < m, h2 = i + 2 < m;
-    const T c0 = h1 ? ld(du + i) : T(0), a1 = h1 ? ld(dl + i + 1) : T(0),
-            b1 = h1 ? ld(d + i + 1) : T(0);
-    const T c1 = h2 ? ld(du + i + 1) : T(0), a2 = h2 ? ld(dl + i + 2) : T(0);
-    T z1 = h1 ? ld(x + i + 1) : T(0);
+    const T c0 = h1 ? du[i] : T(0), a1 = h1 ? dl[i + 1] : T(0), b1 = h1 ? d[i + 1] : T(0);
+    const T c1 = h2 ? du[i + 1] : T(0), a2 = h2 ? dl[i + 2] : T(0);
+    T z1 = h1 ? x[i + 1] : T(0);
     if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
       if (bad_piv(bt)) { atomicOr(flag, FB_BASE); return; }
       T p, gg;
@@ -796,8 +806,8 @@ __device__ void base_solve(int64_t n, const T *dl, const T *d, const T *du, T *b
       z = z1;
       i += 1;
     } else {
-      const T b2 = h2 ? ld(d + i + 2) : T(0);
-      T z2 = h2 ? ld(x + i + 2) : T(0), delta, p0, p1, g0, g1, y0, y1;
+      const T b2 = h2 ? d[i + 2] : T(0);
+      T z2 = h2 ? x[i + 2] : T(0), delta, p0, p1, g0, g1, y0, y1;
       const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
       if (bad_piv(delta)) { atomicOr(flag, FB_BASE); return; }
       fsol_2x2(p0, p1, c0, a1, b1, a2, z, z1, &y0, &y1, &z2);
@@ -819,6 +829,35 @@ __device__ void base_solve(int64_t n, const T *dl, const T *d, const T *du, T *b
     x2 = x1;
     x1 = v;
     x[r] = v;
+  }
+}
+
+/* The base system B (all q right-hand sides) by the calling block: its matrix and
+   as many columns as fit are copied into shared memory sm (cap elements of T) by
+   all threads, one thread per column solves (base_solve), and the columns go back
+   with coalesced stores. Called by every thread of the block, between barriers. */
+template <typename T>
+__device__ void base_stage(const Level<T> &B, int q, T *sm, int cap, unsigned *flag)
+{
+  const int m = (int)B.n;
+  T *sdl = sm, *sd = sm + m, *sdu = sm + 2 * m, *sx = sm + 3 * m;
+  /* columns per round: >= 1 (the caller's cap holds at least 4 kBaseN elements) */
+  const int per = min((cap - 3 * m) / m, (int)blockDim.x);
+  for (int r = threadIdx.x; r < m; r += blockDim.x) {
+    sdl[r] = ld(B.dl + r);
+    sd[r] = ld(B.d + r);
+    sdu[r] = ld(B.du + r);
+  }
+  for (int c0 = 0; c0 < q; c0 += per) {
+    const int nc = min(per, q - c0);
+    for (int e = threadIdx.x; e < nc * m; e += blockDim.x)
+      sx[e] = ld(B.b + (int64_t)(c0 + e / m) * B.ldb + e % m);
+    __syncthreads();
+    if ((int)threadIdx.x < nc) base_solve<T>(m, sdl, sd, sdu, sx + threadIdx.x * m, flag);
+    __syncthreads();
+    for (int e = threadIdx.x; e < nc * m; e += blockDim.x)
+      B.b[(int64_t)(c0 + e / m) * B.ldb + e % m] = sx[e];
+    __syncthreads(); /* sx is refilled */
   }
 }
 
@@ -905,11 +944,9 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
         stamp(t.stamps, si);
       }
     }
-    if (parts & TAIL_BASE) {
-      const Level<T> &B = t.lv[t.nlev];
-      for (int c = threadIdx.x; c < q; c += blockDim.x)
-        base_solve<T>(B.n, B.dl, B.d, B.du, B.b, B.ldb, c, flag);
-      __syncthreads();
+    if (parts & TAIL_BASE) { /* the tiles' shared memory is free here */
+      base_stage<T>(t.lv[t.nlev], q, reinterpret_cast<T *>(smem_raw),
+                    kWarps * warp_smem<T, M>() / (int)sizeof(T), flag);
       stamp(t.stamps, si);
     }
     if (parts & TAIL_UP) {
