@@ -888,14 +888,6 @@ spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
    levels below 2^20 rows cost over 100 us at every size, mostly latency.) lv[0 .. nlev-1] have passes
    (global levels first .. first + nlev - 1), lv[nlev] is the base. */
 constexpr int kTailMax = 15;
-/* Blocks of the tail kernel per SM that its registers must allow: 3, as many as
-   the tiles' shared memory allows (double, M = 16). Unbounded, the kernel that
-   holds every pass and the base took 255 registers: 2 blocks, 8 warps per SM for
-   the first reduced level (2^22 rows at n = 2^25) against the top passes' 12. */
-#ifndef GTSV_SPIKE_TAIL_BLOCKS
-#define GTSV_SPIKE_TAIL_BLOCKS 3
-#endif
-constexpr int kTailBlocks = GTSV_SPIKE_TAIL_BLOCKS;
 constexpr int kStamps = 48;   /* trace stamps at ws + kStampOff (in the header) */
 constexpr size_t kStampOff = 512;
 /* What one launch of the tail does: everything, or (with ARCR solving the base
@@ -918,7 +910,7 @@ __device__ __forceinline__ void stamp(unsigned long long *stamps, int &i)
 }
 
 template <typename T, int M>
-__global__ void __launch_bounds__(kWarps * 32, kTailBlocks)
+__global__ void __launch_bounds__(kWarps * 32)
 spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *flag,
            unsigned parts)
 {
