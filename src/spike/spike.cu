@@ -871,22 +871,12 @@ __device__ void base_stage(const Level<T> &B, int q, T *sm, int cap, unsigned *f
    (its registers bound the warps per SM). */
 template <typename T, int M, int PASS, bool BATCH>
 __global__ void __launch_bounds__(kWarps * 32)
-spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag, int64_t pf_rows)
+spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
   const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
   if (gw * 32 >= L.P) return; /* warp-uniform */
-  if (pf_rows > 0) { /* L2 prefetch of the rows a warp about one wave later reads */
-    constexpr int kLine = 128 / (int)sizeof(T);
-    const int64_t r = gw * 32 * M + pf_rows + (int64_t)lane * kLine;
-    if (lane * kLine < 32 * M && r < L.n) {
-      asm volatile("prefetch.global.L2 [%0];" ::"l"(L.dl + r));
-      asm volatile("prefetch.global.L2 [%0];" ::"l"(L.d + r));
-      asm volatile("prefetch.global.L2 [%0];" ::"l"(L.du + r));
-      asm volatile("prefetch.global.L2 [%0];" ::"l"(L.b + r));
-    }
-  }
   T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
   if (PASS == 1) pass1_warp<T, M, BATCH>(L, gw, lane, base, q, bcopy, opts, flag);
   else pass2_warp<T, M, BATCH>(L, gw, lane, base, q, opts, flag);
@@ -1274,16 +1264,11 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
                                     q, cudaMemcpyDeviceToDevice, st));
   const unsigned top_grid =
       pl.nlev > 0 ? (unsigned)(((pl.P[0] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
-  /* L2 prefetch distance of the top passes: quarter waves of resident blocks
-     (GTSV_SPIKE_PF, experiment) */
-  static const int pf_q = getenv("GTSV_SPIKE_PF") ? atoi(getenv("GTSV_SPIKE_PF")) : 0;
-  const int64_t pf1 = (int64_t)res_top1 * kWarps * 32 * M * pf_q / 4;
-  const int64_t pf2 = (int64_t)res_top2 * kWarps * 32 * M * pf_q / 4;
   if (pl.nlev > 0) {
     if (batch)
-      spike_top<T, M, 1, true><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag, pf1);
+      spike_top<T, M, 1, true><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag);
     else
-      spike_top<T, M, 1, false><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag, pf1);
+      spike_top<T, M, 1, false><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top1");
   }
@@ -1318,9 +1303,9 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   }
   if (pl.nlev > 0) {
     if (batch)
-      spike_top<T, M, 2, true><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag, pf2);
+      spike_top<T, M, 2, true><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag);
     else
-      spike_top<T, M, 2, false><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag, pf2);
+      spike_top<T, M, 2, false><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top2");
   }
