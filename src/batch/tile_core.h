@@ -40,11 +40,12 @@ __host__ __device__ __forceinline__ bool seq_step(Sweep<T> &s, T *A, T *D, T *C,
   const T c0 = H1 ? C[k0] : T(0), a1 = H1 ? A[k1] : T(0), b1 = H1 ? D[k1] : T(0);
   const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
   T z1 = H1 ? B[k1] : T(0);
+  const T rcp = rcp_early(s.bt); /* before the pivot test: see core/pivot_cxx.h */
   /* the last row is always 1x1, as on the host */
   if (!H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2)) {
     if (bad_piv(s.bt)) return false;
-    T p, g;
-    const T nbt = fac_1x1(s.bt, c0, a1, b1, &p, &g);
+    T g;
+    const T p = rcp, nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
     B[k0] = fsol_1x1(p, s.zt, a1, &z1);
     D[k0] = g;
     C[k0] = T(0);
@@ -134,10 +135,11 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T> &s, T *A, T *D, 
   const T c0 = H1 ? C[k0] : T(0), a1 = H1 ? A[k1] : T(0), b1 = H1 ? D[k1] : T(0);
   const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
   T z1 = H1 ? B[k1] : T(0);
+  const T rcp = rcp_early(s.bt);
   if (!H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2)) {
     if (bad_piv(s.bt)) return false;
-    T p, g, v1 = 0;
-    const T nbt = fac_1x1(s.bt, c0, a1, b1, &p, &g);
+    T g, v1 = 0;
+    const T p = rcp, nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
     B[k0] = fsol_1x1(p, s.zt, a1, &z1);
     A[k0] = fsol_1x1(p, s.vt, a1, &v1); /* A[k0] is not read again */
     D[k0] = g;

@@ -30,6 +30,42 @@ __host__ __device__ __forceinline__ double fac_1x1(double bt, double c0, double 
 {
   return gtsv_d_factor_1x1(bt, c0, a1, b1, p, g);
 }
+/* 1/bt, formed where the caller wants it: inline PTX (volatile), so that the
+   compiler does not sink it into the 1x1 branch; rcp.rn is the correctly rounded
+   reciprocal, the same value as 1/bt. Host: the division. GTSV_RCP_EARLY=0: the
+   plain division, which the compiler may move into the branch (for comparison). */
+#ifndef GTSV_RCP_EARLY
+#define GTSV_RCP_EARLY 1
+#endif
+__host__ __device__ __forceinline__ float rcp_early(float bt)
+{
+#if defined(__CUDA_ARCH__) && GTSV_RCP_EARLY
+  float r;
+  asm volatile("rcp.rn.f32 %0, %1;" : "=f"(r) : "f"(bt));
+  return r;
+#else
+  return 1.0f / bt;
+#endif
+}
+__host__ __device__ __forceinline__ double rcp_early(double bt)
+{
+#if defined(__CUDA_ARCH__) && GTSV_RCP_EARLY
+  double r;
+  asm volatile("rcp.rn.f64 %0, %1;" : "=d"(r) : "d"(bt));
+  return r;
+#else
+  return 1.0 / bt;
+#endif
+}
+__host__ __device__ __forceinline__ float fac_1x1_r(float r, float c0, float a1, float b1, float *g)
+{
+  return gtsv_s_factor_1x1_rcp(r, c0, a1, b1, g);
+}
+__host__ __device__ __forceinline__ double fac_1x1_r(double r, double c0, double a1, double b1,
+                                            double *g)
+{
+  return gtsv_d_factor_1x1_rcp(r, c0, a1, b1, g);
+}
 __host__ __device__ __forceinline__ float fac_2x2(float bt, float c0, float a1, float b1, float c1,
                                          float a2, float b2, float *dl, float *p0,
                                          float *p1, float *g0, float *g1)

@@ -38,11 +38,22 @@ static inline GTSV_HD int GTSV_FN(pivot_is_1x1)(GTSV_T bt, GTSV_T c0, GTSV_T a1,
 /* 1x1 pivot at row i. In: bt, c0 = c[i], a1 = a[i+1], b1 = b[i+1].
    Out: *p = 1/bt, *g = c0/bt; returns the updated diagonal of row i+1.
    The caller checks bad_pivot(bt) first. */
+static inline GTSV_HD GTSV_T GTSV_FN(factor_1x1_rcp)(GTSV_T r, GTSV_T c0, GTSV_T a1,
+                                                    GTSV_T b1, GTSV_T *g);
 static inline GTSV_HD GTSV_T GTSV_FN(factor_1x1)(GTSV_T bt, GTSV_T c0, GTSV_T a1,
                                                 GTSV_T b1, GTSV_T *p, GTSV_T *g)
 {
   GTSV_T r = (GTSV_T)1 / bt;
   *p = r;
+  return GTSV_FN(factor_1x1_rcp)(r, c0, a1, b1, g);
+}
+
+/* factor_1x1 with r = 1/bt already formed: the same arithmetic. A GPU sweep starts
+   the division as soon as bt is known, before the pivot test has chosen the block
+   (the division is most of a 1x1 row's dependent latency). */
+static inline GTSV_HD GTSV_T GTSV_FN(factor_1x1_rcp)(GTSV_T r, GTSV_T c0, GTSV_T a1,
+                                                    GTSV_T b1, GTSV_T *g)
+{
   *g = c0 * r;
   return b1 - a1 * *g;
 }

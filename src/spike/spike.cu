@@ -362,10 +362,11 @@ __device__ __forceinline__ bool sweep_step(const T *A, const T *D, const T *C, c
   const T c0 = H1 ? C[i] : T(0), a1 = H1 ? A[i + 1] : T(0), b1 = H1 ? D[i + 1] : T(0);
   const T c1 = H2 ? C[i + 1] : T(0), a2 = H2 ? A[i + 2] : T(0);
   T z1u = (U && H1) ? Bv[i + 1] : T(0), z1l = 0;
+  const T rcp = rcp_early(st.bt); /* before the pivot test: see pivot_cxx.h */
   if (!H1 || piv_1x1(st.bt, c0, a1, b1, c1, a2)) {
     if (bad_piv(st.bt)) { o.bad = true; return false; }
-    T p, g;
-    const T nbt = fac_1x1(st.bt, c0, a1, b1, &p, &g);
+    T g;
+    const T p = rcp, nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
     const T yu = U ? fsol_1x1(p, st.zu, a1, &z1u) : T(0);
     const T yl = SPIKES ? fsol_1x1(p, st.zl, a1, &z1l) : T(0);
     if (!H1) { /* last block: 1x1 at e */
@@ -616,10 +617,11 @@ __device__ __forceinline__ bool resolve_step(const T *A, const T *D, T *C, T *X,
   const T c0 = H1 ? C[i] : T(0), a1 = H1 ? A[i + 1] : T(0), b1 = H1 ? D[i + 1] : T(0);
   const T c1 = H2 ? C[i + 1] : T(0), a2 = H2 ? A[i + 2] : T(0);
   T z1 = H1 ? X[i + 1] : T(0);
+  const T rcp = rcp_early(rs.bt);
   if (!H1 || piv_1x1(rs.bt, c0, a1, b1, c1, a2)) {
     if (bad_piv(rs.bt)) return false;
-    T p, g;
-    const T nbt = fac_1x1(rs.bt, c0, a1, b1, &p, &g);
+    T g;
+    const T p = rcp, nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
     X[i] = fsol_1x1(p, rs.z, a1, &z1);
     C[i] = g;
     rs.bt = nbt;
