@@ -147,6 +147,8 @@ constexpr double kGrowthTry = 64.0; /* spike growth that makes a partition try B
 constexpr double kRho0 = 16.0;      /* a segment end cancelling more counts as excess */
 constexpr double kExcessMax = 32.0; /* allowed ||excess|| / ||x|| per level (below) */
 constexpr size_t kHeader = 1024;    /* flag + trace stamps at the workspace start */
+constexpr int64_t kSplitP = 1 << 30; /* first reduced level with at least this many
+                                        partitions: on the top kernels (experiment) */
 
 /* Why the fallback ran: bits of the device flag (gtsv__spike_fallback_taken). */
 enum : unsigned {
@@ -1274,9 +1276,21 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top1");
   }
-  { /* levels 1 .. nlev-1 and the base (or the base alone) */
+  /* The first reduced level, when it is large, by the top kernels (12 warps per SM)
+     instead of the cooperative tail (255 registers: 8 warps per SM). */
+  static const int64_t split_env =
+      getenv("GTSV_SPIKE_SPLIT_P") ? atoll(getenv("GTSV_SPIKE_SPLIT_P")) : -1;
+  const int64_t split_p = split_env >= 0 ? split_env : kSplitP;
+  const int split = pl.nlev > 1 && split_p > 0 && pl.P[1] >= split_p ? 1 : 0;
+  const unsigned grid1 =
+      split ? (unsigned)(((pl.P[1] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
+  if (split) {
+    spike_top<T, M, 1, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, NULL, opts, flag);
+    GTSV_CUDA_TRY(cudaGetLastError());
+  }
+  { /* levels 1 + split .. nlev-1 and the base (or the base alone) */
     Tail<T> t;
-    t.first = pl.nlev > 0 ? 1 : 0;
+    t.first = pl.nlev > 0 ? 1 + split : 0;
     t.nlev = pl.nlev - t.first;
     for (int l = 0; l <= t.nlev; l++) t.lv[l] = lv[t.first + l];
     t.stamps = tr.on ? (unsigned long long *)(ws + kStampOff) : NULL;
@@ -1302,6 +1316,10 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
       if (t.nlev > 0) GTSV_CUDA_TRY(tail(TAIL_UP));
     }
     tr.mark("tail");
+  }
+  if (split) {
+    spike_top<T, M, 2, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, NULL, opts, flag);
+    GTSV_CUDA_TRY(cudaGetLastError());
   }
   if (pl.nlev > 0) {
     if (batch)
