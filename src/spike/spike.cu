@@ -42,8 +42,10 @@
  * Launches (all on the handle's stream): one memset (flag, level sums, the
  * reduced systems' accumulators); the top level's pass 1 (spike_top<1>); every
  * level below it and the base in one cooperative kernel (spike_tail: grid-wide
- * syncs between levels, block barriers for levels of <= 128 partitions); the top
- * level's pass 2 (spike_top<2>); the gated restore and fallback. Where the time
+ * syncs between levels, block barriers for levels of <= 128 partitions), except a
+ * first reduced level of kSplitP partitions or more, whose passes are spike_top
+ * launches of their own before and after it; the top level's pass 2
+ * (spike_top<2>); the gated restore and fallback. Where the time
  * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random: top
  * passes 175 and 160 us, tail 153 us, the rest 20 us. The top passes move their
  * bytes at 55-60% of the copy bandwidth. What bounds them is not established:
@@ -147,8 +149,12 @@ constexpr double kGrowthTry = 64.0; /* spike growth that makes a partition try B
 constexpr double kRho0 = 16.0;      /* a segment end cancelling more counts as excess */
 constexpr double kExcessMax = 32.0; /* allowed ||excess|| / ||x|| per level (below) */
 constexpr size_t kHeader = 1024;    /* flag + trace stamps at the workspace start */
-constexpr int64_t kSplitP = 1 << 30; /* first reduced level with at least this many
-                                        partitions: on the top kernels (experiment) */
+/* A first reduced level with at least this many partitions runs on the top kernels
+   (12 warps per SM) instead of in the cooperative tail (8). H200, 2^25 rows: its
+   two passes 170 -> 157 us; float 2^25 4% faster overall; at 2^20 (8192
+   partitions) no gain against two more launches (gpu-spike-split-2026-11-24.md).
+   GTSV_SPIKE_SPLIT_P overrides it (0: never), for measurements. */
+constexpr int64_t kSplitP = 1 << 15;
 
 /* Why the fallback ran: bits of the device flag (gtsv__spike_fallback_taken). */
 enum : unsigned {
@@ -1276,8 +1282,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top1");
   }
-  /* The first reduced level, when it is large, by the top kernels (12 warps per SM)
-     instead of the cooperative tail (255 registers: 8 warps per SM). */
+  /* The first reduced level, when it is large, by the top kernels (see kSplitP) */
   static const int64_t split_env =
       getenv("GTSV_SPIKE_SPLIT_P") ? atoll(getenv("GTSV_SPIKE_SPLIT_P")) : -1;
   const int64_t split_p = split_env >= 0 ? split_env : kSplitP;
