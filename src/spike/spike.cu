@@ -145,7 +145,10 @@ template <> struct Cfg<float> { static constexpr int M = 16; };
 constexpr int kWarps = 4;           /* warps per block */
 constexpr int64_t kBaseN = 64;      /* a reduced system this small: sequential DP */
 constexpr int64_t kArcrBaseN = 1024; /* with ARCR as the reduced solver: ARCR below */
-constexpr double kGrowthTry = 64.0; /* spike growth that makes a partition try B */
+#ifndef GTSV_SPIKE_GROWTH
+#define GTSV_SPIKE_GROWTH 64.0
+#endif
+constexpr double kGrowthTry = GTSV_SPIKE_GROWTH; /* spike growth that makes a partition try B */
 constexpr double kRho0 = 16.0;      /* a segment end cancelling more counts as excess */
 constexpr double kExcessMax = 32.0; /* allowed ||excess|| / ||x|| per level (below) */
 constexpr size_t kHeader = 1024;    /* flag + trace stamps at the workspace start */
