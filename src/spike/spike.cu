@@ -1234,7 +1234,14 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
                              : resident_blocks<spike_top<T, M, 1, false>>(kWarps * 32, smem);
   const int res_top2 = batch ? resident_blocks<spike_top<T, M, 2, true>>(kWarps * 32, smem)
                              : resident_blocks<spike_top<T, M, 2, false>>(kWarps * 32, smem);
-  if (res_tail < 1 || res_top1 < 1 || res_top2 < 1) return GTSV_STATUS_DEVICE_ERROR;
+  /* the single-system kernels run a batch's first reduced level (kSplitP): asking
+     their occupancy also sets their shared-memory limit (resident_blocks), which a
+     launch above 48 KB needs */
+  const int res_lv1 = batch ? resident_blocks<spike_top<T, M, 1, false>>(kWarps * 32, smem) *
+                                  resident_blocks<spike_top<T, M, 2, false>>(kWarps * 32, smem)
+                            : 1;
+  if (res_tail < 1 || res_top1 < 1 || res_top2 < 1 || res_lv1 < 1)
+    return GTSV_STATUS_DEVICE_ERROR;
   Trace tr(st);
   tr.sums = sums;
   tr.nlev = pl.nlev;
