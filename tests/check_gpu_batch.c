@@ -675,6 +675,23 @@ START_TEST(strided_batch_long_systems)
 }
 END_TEST
 
+/* A batch large enough that SPIKE runs its first reduced level on the single-system
+   top kernels (src/spike: 2^15 partitions or more, here 2^22 rows and more), as the
+   first SPIKE solve of the process: those kernels' shared-memory limit must be set
+   by the batch path itself (eb9fab1; before, double 4096 x 4096 failed to launch).
+   Registered first among the device tests for that reason. */
+START_TEST(strided_batch_split_level)
+{
+  gtsv_handle h;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  long_case(h, TU_DOUBLE, TU_RANDOM, 4097, small_run() ? 1030 : 1100, 4097, 0, 4700);
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
 /* Long systems that are packed into a contiguous copy for the GPU SPIKE
    (src/batch/batch_pack.cu): the interleaved layout beyond n = 1024, and strided
    batches whose gaps are longer than the systems (stride > 2n; the gaps hold the
@@ -819,6 +836,7 @@ int main(void)
   }
   Suite *gs = suite_create("gpu_batch");
   TCase *tg = tcase_create("device");
+  tcase_add_test(tg, strided_batch_split_level);
   tcase_add_test(tg, strided_batch_matches_lapack);
   tcase_add_test(tg, interleaved_batch_matches_lapack);
   tcase_add_test(tg, strided_batch_strides);
