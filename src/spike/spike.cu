@@ -46,14 +46,18 @@
  * first reduced level of kSplitP partitions or more, whose passes are spike_top
  * launches of their own before and after it; the top level's pass 2
  * (spike_top<2>); the gated restore and fallback. Where the time
- * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random: top
- * passes 175 and 160 us, tail 153 us, the rest 20 us. The top passes move their
- * bytes at 55-60% of the copy bandwidth. What bounds them is not established:
- * ncu shows 12 warps/SM (the 17 KB of tiles per warp), about 0.4 instructions
- * per cycle per scheduler and L2 busier than DRAM (the atomics and scattered
- * writes of the reduced system), but neither double-buffering the tiles with
- * cp.async nor taking the option-B sweeps out of pass 1 made them faster. The
- * tail is mostly latency: about 100 us at every size.
+ * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random (06aaaad,
+ * without the split): top passes 158 and 158 us, tail 145 us, the rest 17 us; at
+ * 2^25: 578, 546, 290 (the first reduced level's passes 77 and 93 of it). The top
+ * passes move their bytes at 60-67% of the copy bandwidth. What bounds them is not
+ * established: ncu showed 12 warps/SM (the 17 KB of tiles per warp), about 0.4
+ * instructions per cycle per scheduler and L2 busier than DRAM (the atomics and
+ * scattered writes of the reduced system); double-buffering the tiles with
+ * cp.async, taking the option-B sweeps out of pass 1 and an L2 prefetch one wave
+ * ahead (gpu-spike-prefetch-2026-11-24.md) did not make them faster. The tail is
+ * mostly latency: about 100 us at every size, each phase of a small level 7-15 us,
+ * of which the sweeps (500-750 cycles a row for a warp, 245 for one thread alone:
+ * tools/gtsv-dp-latency.cu) are about half.
  *
  * Data layout transformation on chip (thesis 3.2.1). A warp's 32 partitions are
  * 32*M consecutive rows: the warp loads them with coalesced loads into a shared
