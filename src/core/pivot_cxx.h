@@ -33,7 +33,10 @@ __host__ __device__ __forceinline__ double fac_1x1(double bt, double c0, double 
 /* 1/bt, formed where the caller wants it: inline PTX (volatile), so that the
    compiler does not sink it into the 1x1 branch; rcp.rn is the correctly rounded
    reciprocal, the same value as 1/bt. Host: the division. GTSV_RCP_EARLY=0: the
-   plain division, which the compiler may move into the branch (for comparison). */
+   plain division, which the compiler may move into the branch (for comparison).
+   For bt = 0, which is never used as a 1x1 pivot (bad_piv), it returns 1/1: a zero
+   operand sends the reciprocal down its slow path, and a zero diagonal at every 2x2
+   block (d = 0 in pairs) made SPIKE 9% slower (gpu-bench-dffc1f5-2026-11-24.md). */
 #ifndef GTSV_RCP_EARLY
 #define GTSV_RCP_EARLY 1
 #endif
@@ -41,7 +44,7 @@ __host__ __device__ __forceinline__ float rcp_early(float bt)
 {
 #if defined(__CUDA_ARCH__) && GTSV_RCP_EARLY
   float r;
-  asm volatile("rcp.rn.f32 %0, %1;" : "=f"(r) : "f"(bt));
+  asm volatile("rcp.rn.f32 %0, %1;" : "=f"(r) : "f"(bt != 0.0f ? bt : 1.0f));
   return r;
 #else
   return 1.0f / bt;
@@ -51,7 +54,7 @@ __host__ __device__ __forceinline__ double rcp_early(double bt)
 {
 #if defined(__CUDA_ARCH__) && GTSV_RCP_EARLY
   double r;
-  asm volatile("rcp.rn.f64 %0, %1;" : "=d"(r) : "d"(bt));
+  asm volatile("rcp.rn.f64 %0, %1;" : "=d"(r) : "d"(bt != 0.0 ? bt : 1.0));
   return r;
 #else
   return 1.0 / bt;
