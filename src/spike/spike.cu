@@ -156,12 +156,6 @@ constexpr double kGrowthTry = GTSV_SPIKE_GROWTH; /* spike growth that makes a pa
 constexpr double kRho0 = 16.0;      /* a segment end cancelling more counts as excess */
 constexpr double kExcessMax = 32.0; /* allowed ||excess|| / ||x|| per level (below) */
 constexpr size_t kHeader = 1024;    /* flag + trace stamps at the workspace start */
-constexpr size_t kDoneOff = 4;      /* top pass 2's count of finished blocks (header) */
-#ifndef GTSV_SPIKE_SEPARATE_RESTORE
-#define GTSV_SPIKE_SEPARATE_RESTORE 0
-#endif
-/* 1: the restore decision in a launch of its own, as before (for comparison) */
-constexpr bool kSeparateRestore = GTSV_SPIKE_SEPARATE_RESTORE;
 /* A first reduced level with at least this many partitions runs on the top kernels
    (12 warps per SM) instead of in the cooperative tail (8). H200, 2^25 rows: its
    two passes 170 -> 157 us; float 2^25 4% faster overall; at 2^20 (8192
@@ -884,45 +878,6 @@ __device__ void base_stage(const Level<T> &B, int q, T *sm, int cap, unsigned *f
   }
 }
 
-/* After the last pass 2, gated on the outcome: a level whose cancellation excess is
-   not small against its ||x|| (sqrt(excess) > kExcessMax ||x||: rounding amplified
-   by more than the solution's own scale) sends the solve to the fallback; when the
-   flag is set (by that or any earlier failure) the saved right-hand sides go back
-   into B for the sequential DP that follows. Run by block `rank` of `nranks`
-   (spike_restore's grid, or the one block of top pass 2 that finishes last). */
-template <typename T> struct Fin {
-  int64_t n;                /* rows of B (a batch: all of them, gaps included) */
-  int q;
-  const T *bcopy;
-  T *B;
-  int64_t ldb;
-  const double *sums;       /* [level][system] pairs (||x||^2, excess) */
-  int64_t nsums;            /* 0: decided already (spike_decide) */
-  int64_t sys_n, sys_stride;
-  unsigned *done;           /* top pass 2 only: blocks finished (zeroed), or NULL */
-};
-template <typename T>
-__device__ void restore_impl(const Fin<T> &f, unsigned *flag, int64_t rank, int64_t nranks)
-{
-  bool cancel = false;
-  for (int64_t i = threadIdx.x; i < f.nsums; i += blockDim.x) {
-    const double xsq = ld(f.sums + 2 * i), ex = ld(f.sums + 2 * i + 1);
-    if (!(ex <= kExcessMax * kExcessMax * xsq)) cancel = true;
-  }
-  cancel = __syncthreads_or(cancel) != 0;
-  if (cancel && rank == 0 && threadIdx.x == 0) atomicOr(flag, FB_CANCEL);
-  const unsigned fail = *(volatile unsigned *)flag | (cancel ? FB_CANCEL : 0u);
-  if (fail == 0u) return;
-
-  const int64_t total = f.n * f.q;
-  for (int64_t t = rank * (int64_t)blockDim.x + threadIdx.x; t < total;
-       t += nranks * blockDim.x) {
-    const int64_t c = t / f.n, r = t - c * f.n;
-    if (f.sys_stride > f.sys_n && r % f.sys_stride >= f.sys_n) continue; /* a gap */
-    f.B[c * f.ldb + r] = f.bcopy[t];
-  }
-}
-
 /* The top level's passes: one launch each, a warp per group of 32 partitions.
    (Persistent warps that double-buffer their tiles with cp.async were measured
    slower on the H200, 0.56 against 0.50 ms at 2^23 rows: the passes are bound by
@@ -931,34 +886,17 @@ __device__ void restore_impl(const Fin<T> &f, unsigned *flag, int64_t rank, int6
 /* BATCH: the top level of a batch (gtsv__?_spike_cuda_batch) with its masking;
    a kernel of its own so that the single-system kernel carries none of that code
    (its registers bound the warps per SM). */
-/* fin.done (pass 2 of the top level only; else NULL): the block that finishes last
-   takes the restore decision (restore_impl) instead of a launch of its own. Every
-   block's sums are added before its __threadfence and its count, and the last block
-   fences again before reading them (the threadFenceReduction pattern). */
 template <typename T, int M, int PASS, bool BATCH>
 __global__ void __launch_bounds__(kWarps * 32)
-spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag, Fin<T> fin)
+spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
-  __shared__ bool last;
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
   const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
-  if (gw * 32 < L.P) { /* warp-uniform */
-    T(*base)[M + 1] =
-        reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
-    if (PASS == 1) pass1_warp<T, M, BATCH>(L, gw, lane, base, q, bcopy, opts, flag);
-    else pass2_warp<T, M, BATCH>(L, gw, lane, base, q, opts, flag);
-  }
-  if (PASS != 2 || !fin.done) return; /* block-uniform */
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    __threadfence();
-    last = atomicAdd(fin.done, 1u) == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (!last) return;
-  __threadfence();
-  restore_impl<T>(fin, flag, 0, 1);
+  if (gw * 32 >= L.P) return; /* warp-uniform */
+  T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
+  if (PASS == 1) pass1_warp<T, M, BATCH>(L, gw, lane, base, q, bcopy, opts, flag);
+  else pass2_warp<T, M, BATCH>(L, gw, lane, base, q, opts, flag);
 }
 
 /* Every level below the top and the base, in one cooperative launch: the levels'
@@ -1050,13 +988,34 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
   }
 }
 
-/* The restore as a kernel of its own: where the decision is not taken by the last
-   block of the top level's pass 2 (spike_top, Fin), i.e. with the base alone or
-   with more sums than one block should read. */
+/* After the last pass 2, gated on the outcome: a level whose cancellation excess is
+   not small against its ||x|| (sqrt(excess) > kExcessMax ||x||: rounding amplified
+   by more than the solution's own scale) sends the solve to the fallback; when the
+   flag is set (by that or any earlier failure) the saved right-hand sides go back
+   into B for the sequential DP that follows. */
 template <typename T>
-__global__ void spike_restore(Fin<T> f, unsigned *flag)
+__global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ldb,
+                              const double *sums, int64_t nsums, unsigned *flag,
+                              int64_t sys_n, int64_t sys_stride)
 {
-  restore_impl<T>(f, flag, blockIdx.x, gridDim.x);
+  /* sums: [level][system] pairs (||x||^2, excess), nsums of them */
+  bool cancel = false;
+  for (int64_t i = threadIdx.x; i < nsums; i += blockDim.x) {
+    const double xsq = ld(sums + 2 * i), ex = ld(sums + 2 * i + 1);
+    if (!(ex <= kExcessMax * kExcessMax * xsq)) cancel = true;
+  }
+  cancel = __syncthreads_or(cancel) != 0;
+  if (cancel && blockIdx.x == 0 && threadIdx.x == 0) atomicOr(flag, FB_CANCEL);
+  const unsigned fail = *(volatile unsigned *)flag | (cancel ? FB_CANCEL : 0u);
+  if (fail == 0u) return;
+
+  const int64_t total = n * q;
+  for (int64_t t = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; t < total;
+       t += (int64_t)gridDim.x * blockDim.x) {
+    const int64_t c = t / n, r = t - c * n;
+    if (sys_stride > sys_n && r % sys_stride >= sys_n) continue; /* a batch's gap */
+    B[c * ldb + r] = bcopy[t];
+  }
 }
 
 /* The cancellation decision alone, for many sums (a batch of many systems): every
@@ -1331,11 +1290,9 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
       pl.nlev > 0 ? (unsigned)(((pl.P[0] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
   if (pl.nlev > 0) {
     if (batch)
-      spike_top<T, M, 1, true><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag,
-                                                                    Fin<T>());
+      spike_top<T, M, 1, true><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag);
     else
-      spike_top<T, M, 1, false><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag,
-                                                                     Fin<T>());
+      spike_top<T, M, 1, false><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top1");
   }
@@ -1347,8 +1304,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const unsigned grid1 =
       split ? (unsigned)(((pl.P[1] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
   if (split) {
-    spike_top<T, M, 1, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, NULL, opts, flag,
-                                                                 Fin<T>());
+    spike_top<T, M, 1, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, NULL, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
   }
   { /* levels 1 + split .. nlev-1 and the base (or the base alone) */
@@ -1381,48 +1337,29 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     tr.mark("tail");
   }
   if (split) {
-    spike_top<T, M, 2, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, NULL, opts, flag,
-                                                                 Fin<T>());
+    spike_top<T, M, 2, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, NULL, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
   }
-  /* the fallback, gated on the flag: decide, b back (restore_impl), then DP_SEQ. With
-     few sums the last block of the top level's pass 2 decides and restores; else a
-     decide and a restore kernel of their own. */
-  Fin<T> fin;
-  fin.n = n;
-  fin.q = q;
-  fin.bcopy = bcopy;
-  fin.B = B;
-  fin.ldb = ldb;
-  fin.sums = sums;
-  fin.nsums = (int64_t)pl.nlev * nsys;
-  fin.sys_n = nsys > 1 ? sys_n : 0;
-  fin.sys_stride = nsys > 1 ? sys_stride : 0;
-  fin.done = NULL;
-  const bool fused = pl.nlev > 0 && fin.nsums <= kRestoreSums && !kSeparateRestore;
-  if (fused) fin.done = (unsigned *)(ws + kDoneOff);
   if (pl.nlev > 0) {
     if (batch)
-      spike_top<T, M, 2, true><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag,
-                                                                    fin);
+      spike_top<T, M, 2, true><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag);
     else
-      spike_top<T, M, 2, false><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag,
-                                                                     fin);
+      spike_top<T, M, 2, false><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top2");
   }
-  if (!fused) {
-    fin.done = NULL;
-    if (fin.nsums > kRestoreSums) {
-      spike_decide<<<(unsigned)((fin.nsums + 255) / 256 < 264 ? (fin.nsums + 255) / 256 : 264),
-                     256, 0, st>>>(sums, fin.nsums, flag);
-      GTSV_CUDA_TRY(cudaGetLastError());
-      fin.nsums = 0;
-    }
-    spike_restore<T><<<264, 256, 0, st>>>(fin, flag);
+  /* the fallback, gated on the flag: decide, b back, then DP_SEQ */
+  int64_t nsums = (int64_t)pl.nlev * nsys;
+  if (nsums > kRestoreSums) {
+    spike_decide<<<(unsigned)((nsums + 255) / 256 < 264 ? (nsums + 255) / 256 : 264), 256, 0,
+                   st>>>(sums, nsums, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
-    tr.mark("restore");
+    nsums = 0;
   }
+  spike_restore<T><<<264, 256, 0, st>>>(n, q, bcopy, B, ldb, sums, nsums, flag,
+                                        nsys > 1 ? sys_n : 0, nsys > 1 ? sys_stride : 0);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  tr.mark("restore");
   if (nsys > 1) { /* every system of the batch, each reporting its own singular row */
     gtsv_batch_desc fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, flag};
     return BatchIn<T>::fn(h, &fd, dl, d, du, B, ws + pl.region);
