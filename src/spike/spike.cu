@@ -813,10 +813,11 @@ __device__ void base_solve(int m, const T *dl, const T *d, const T *du, T *x, un
     const T c0 = h1 ? du[i] : T(0), a1 = h1 ? dl[i + 1] : T(0), b1 = h1 ? d[i + 1] : T(0);
     const T c1 = h2 ? du[i + 1] : T(0), a2 = h2 ? dl[i + 2] : T(0);
     T z1 = h1 ? x[i + 1] : T(0);
+    const T rcp = rcp_early(bt);
     if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
       if (bad_piv(bt)) { atomicOr(flag, FB_BASE); return; }
-      T p, gg;
-      const T nbt = fac_1x1(bt, c0, a1, b1, &p, &gg);
+      T gg;
+      const T p = rcp, nbt = fac_1x1_r(rcp, c0, a1, b1, &gg);
       y[i] = fsol_1x1(p, z, a1, &z1);
       g[i] = gg;
       bt = nbt;
