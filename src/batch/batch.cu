@@ -165,11 +165,10 @@ batch_dp_kernel(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restr
         const T c1 = h2 ? sIn[A_DU][k1][lane] : T(0);
         const T a2 = h2 ? sIn[A_DL][k2][lane] : T(0);
         int next;
-        const T rcp = rcp_early(bt); /* the same value as 1/bt: core/pivot_cxx.h */
         if (piv_1x1(bt, c0, a1, b1, c1, a2)) {
           if (bad_piv(bt)) { bad = true; break; }
-          T g;
-          const T p = rcp, nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
+          T p, g;
+          const T nbt = fac_1x1(bt, c0, a1, b1, &p, &g);
           sY[k0][lane] = fsol_1x1(p, zt, a1, &z1);
           sG[k0][lane] = g;
           bt = nbt;
