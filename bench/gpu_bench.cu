@@ -14,7 +14,9 @@
              512 x 512; random U(-1,1) and diagonally dominant; double and float.
              gtsv strided batch, gtsv interleaved batch, cuSPARSE gtsv2StridedBatch
              (no pivoting), gtsvInterleavedBatch algo 1 (LU, pivoting: the
-             reference) and algo 2 (QR). --n N: n = N only (2^24 rows), no 512 x 512.
+             reference) and algo 2 (QR); for n > 2048 also the strided batch with
+             stride 2n + 64 and the interleaved batch, each with and without
+             packing (batch_pack.cu). --n N: n = N only (2^24 rows), no 512 x 512.
      single: n = 2^20, 2^23, 2^25; random and dominant; double and float.
              gtsv_?gtsv (device) with GTSV_ALGO_SPIKE_DP, GTSV_ALGO_PDP and
              GTSV_ALGO_AUTO ("n/a" where a path answers NOT_SUPPORTED), cuSPARSE gtsv2
@@ -146,6 +148,12 @@ static gtsv_status g_strided(gtsv_handle h, int64_t n, const float *dl, const fl
 static gtsv_status g_strided(gtsv_handle h, int64_t n, const double *dl, const double *d,
                              const double *du, double *x, int64_t b)
 { return gtsv_dgtsv_strided_batch(h, n, dl, d, du, x, b, n); }
+static gtsv_status g_strided_s(gtsv_handle h, int64_t n, const float *dl, const float *d,
+                               const float *du, float *x, int64_t b, int64_t stride)
+{ return gtsv_sgtsv_strided_batch(h, n, dl, d, du, x, b, stride); }
+static gtsv_status g_strided_s(gtsv_handle h, int64_t n, const double *dl, const double *d,
+                               const double *du, double *x, int64_t b, int64_t stride)
+{ return gtsv_dgtsv_strided_batch(h, n, dl, d, du, x, b, stride); }
 static gtsv_status g_inter(gtsv_handle h, int64_t n, const float *dl, const float *d,
                            const float *du, float *x, int64_t b)
 { return gtsv_sgtsv_interleaved_batch(h, n, dl, d, du, x, b); }
@@ -551,6 +559,42 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     gtsv__batch_pack = 1;
     r.note = with(r.note, "thread-per-system kernel");
     rows.push_back(r);
+  }
+  if (n > 2048) { /* strided with gaps longer than the systems: packed for SPIKE */
+    const int64_t S = 2 * n + 64;
+    const size_t gb = (size_t)(S * batch) * sizeof(T), row = (size_t)n * sizeof(T);
+    T *G[5]; /* dl, d, du, b (pristine), x */
+    for (T *&p : G) {
+      CK(cudaMalloc(&p, gb));
+      CK(cudaMemset(p, 0, gb));
+    }
+    const T *src[4] = {Sdl, Sd, Sdu, Sb};
+    for (int a = 0; a < 4; a++)
+      CK(cudaMemcpy2D(G[a], S * sizeof(T), src[a], row, row, (size_t)batch,
+                      cudaMemcpyDeviceToDevice));
+    auto prep_g = [&] { CK(cudaMemcpyAsync(G[4], G[3], gb, cudaMemcpyDeviceToDevice)); };
+    auto fetch_g = [&] {
+      CK(cudaMemcpy2D(X, row, G[4], S * sizeof(T), row, (size_t)batch, cudaMemcpyDeviceToDevice));
+      return fetch(false);
+    };
+    char nm[80];
+    for (int pack = 1; pack >= 0; pack--) {
+      std::snprintf(nm, sizeof nm, "gtsv strided, stride 2n+64%s", pack ? "" : ", no packing");
+      Row r{nm, "", -2, 0};
+      gtsv__batch_pack = pack;
+      r.ms = time_ms(prep_g, [&] {
+        return gst(g_strided_s(h, n, G[0], G[1], G[2], G[4], batch, S));
+      });
+      gtsv__batch_pack = 1;
+      if (r.ms >= 0) {
+        r.resid = fetch_g();
+        r.note = with(info_note(h), vs_sb(r.ms));
+      }
+      r.note = with(r.note, pack ? "packed for the GPU SPIKE (batch_pack.cu)"
+                                 : "thread-per-system kernel");
+      rows.push_back(r);
+    }
+    for (T *p : G) CK(cudaFree(p));
   }
   if (n <= GTSV_BATCH_NRHS_MAX_N) { /* one matrix (system 0's), batch right-hand sides */
     Row r{"gtsv gtsv nrhs=batch", "", -2, 0};
