@@ -612,8 +612,9 @@ static void long_case_in(gtsv_handle h, tu_prec p, tu_kind kind, layout l, int64
   tu_problem_prepare(&P);
   host_reference_x(&P, &hi, &hr, &xh);
   int st = dev_solve(h, &P, l, 0, &info, &row);
-  /* every long case goes through the GPU SPIKE unless packing is off (then the
-     workspace word is not SPIKE's flag: -1 is printed) */
+  /* the long cases go through the GPU SPIKE unless packing is off (-1 printed: the
+     workspace word is not SPIKE's flag then), except an interleaved single system of
+     n <= 2048, which the on-chip kernel solves (its printed bits are stale) */
   if (gtsv__batch_pack) (void)gtsv__spike_fallback_taken(h, &taken);
   fprintf(stderr, "long systems: %s %s %-10s n=%-6lld stride=%-6lld batch=%-3lld variant %d: "
           "status %d info %lld row %lld, fallback bits %d\n", layout_name(l), tu_prec_name(p),
