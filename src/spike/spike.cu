@@ -1242,11 +1242,10 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   /* the single-system kernels run a batch's first reduced level (kSplitP): asking
      their occupancy also sets their shared-memory limit (resident_blocks), which a
      launch above 48 KB needs */
-  const int res_lv1 = batch ? resident_blocks<spike_top<T, M, 1, false>>(kWarps * 32, smem) *
-                                  resident_blocks<spike_top<T, M, 2, false>>(kWarps * 32, smem)
-                            : 1;
-  if (res_tail < 1 || res_top1 < 1 || res_top2 < 1 || res_lv1 < 1)
-    return GTSV_STATUS_DEVICE_ERROR;
+  const bool lv1_ok = !batch ||
+                      (resident_blocks<spike_top<T, M, 1, false>>(kWarps * 32, smem) >= 1 &&
+                       resident_blocks<spike_top<T, M, 2, false>>(kWarps * 32, smem) >= 1);
+  if (res_tail < 1 || res_top1 < 1 || res_top2 < 1 || !lv1_ok) return GTSV_STATUS_DEVICE_ERROR;
   Trace tr(st);
   tr.sums = sums;
   tr.nlev = pl.nlev;
