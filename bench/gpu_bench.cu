@@ -536,6 +536,14 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     gtsv__batch_tile_m = 0;
     rows.push_back(r);
   }
+  if (n > 12 * 16) { /* reduced systems of >= 12 rows with M = 16: the two levels off */
+    Row r{"gtsv strided, one-level reduced", "", -2, 0};
+    gtsv__batch_tile_red2 = 0;
+    r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
+    if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
+    gtsv__batch_tile_red2 = 1;
+    rows.push_back(r);
+  }
   {
     Row r{"gtsv strided, DP_SEQ kernel", "", -2, 0};
     gtsv_set_algo(h, GTSV_ALGO_DP_SEQ);
@@ -649,11 +657,14 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
   CK(cudaMalloc(&buf, sz + 8));
   gtsv_set_stream(h, st);
   cusparseSetStream(sp, st);
-  for (int which = 0; which < 2; which++) {
-    Row r{which == 0 ? "gtsv strided_batch (graph)" : "cusparse gtsv2StridedBatch (graph)",
-          "", -2, 0};
+  static const char *const names[] = {"gtsv strided_batch (graph)",
+                                      "cusparse gtsv2StridedBatch (graph)",
+                                      "gtsv strided, one-level reduced (graph)"};
+  for (int which = 0; which < (n > 12 * 16 ? 3 : 2); which++) {
+    Row r{names[which], "", -2, 0};
+    gtsv__batch_tile_red2 = which == 2 ? 0 : 1;
     auto solve = [&](int k) {
-      if (which == 0) return g_strided(h, n, Sdl, Sd, Sdu, Xs[k], batch) == GTSV_STATUS_SUCCESS;
+      if (which != 1) return g_strided(h, n, Sdl, Sd, Sdu, Xs[k], batch) == GTSV_STATUS_SUCCESS;
       return sp_strided(sp, (int)n, Sdl, Sd, Sdu, Xs[k], (int)batch, (int)n, buf) == CUSPARSE_STATUS_SUCCESS;
     };
     bool ok = solve(0); /* warm-up outside the capture (one-time setup) */
@@ -690,6 +701,7 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
       r.note = "graph capture failed";
     }
     if (g) cudaGraphDestroy(g);
+    gtsv__batch_tile_red2 = 1;
     rows.push_back(r);
   }
   gtsv_set_stream(h, nullptr);

@@ -554,6 +554,79 @@ START_TEST(tile_partition_sizes)
 }
 END_TEST
 
+/* The tile kernel's two-level reduced solve (gtsv__batch_tile_red2), which runs
+   where a system has 13 partitions or more (a reduced system of 12 rows or more):
+   the same problem with the sequential reduced solve (0), with the two levels
+   always judged failed so that the reduced rows are written back and solved
+   sequentially (2: x must be bitwise mode 0's), and with the two levels (1);
+   each against LAPACK, with the host DP_SEQ's singular system and row. */
+static void red2_case(gtsv_handle h, tu_prec p, layout l, int64_t M, int64_t n,
+                      int64_t batch, tu_kind kind, uint64_t seed)
+{
+  static const int modes[] = {0, 2, 1};
+  tu_problem P;
+  char why[256];
+  int64_t info = -7, row = -7, hi, hr;
+  void *xh = NULL, *x0 = NULL;
+  const int64_t stride = l == L_INTERLEAVED ? n : n + 3;
+  tu_problem_init(&P, p, kind, n, 1, stride, batch, stride, seed);
+  host_reference_x(&P, &hi, &hr, &xh);
+  gtsv__batch_tile_m = (int)M;
+  for (int mi = 0; mi < 3; mi++) {
+    gtsv__batch_tile_red2 = modes[mi];
+    int st = dev_solve(h, &P, l, 0, &info, &row);
+    TU_EXPECT(st >= 0, "red2 %d M=%lld n=%lld: device error", modes[mi], (long long)M,
+              (long long)n);
+    if (st < 0) break;
+    TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
+              "red2 %d M=%lld %s %s %s n=%lld batch=%lld: %s", modes[mi], (long long)M,
+              layout_name(l), tu_prec_name(p), tu_kind_name(kind), (long long)n,
+              (long long)batch, why);
+    TU_EXPECT(info == hi && row == hr, "red2 %d M=%lld n=%lld: info %lld row %lld, "
+              "host %lld row %lld", modes[mi], (long long)M, (long long)n, (long long)info,
+              (long long)row, (long long)hi, (long long)hr);
+    if (mi == 0)
+      x0 = tu_dup(p, P.x, P.blen);
+    else if (mi == 1)
+      TU_EXPECT(memcmp(x0, P.x, (size_t)P.blen * tu_elt(p)) == 0,
+                "red2 2 M=%lld %s %s %s n=%lld: x differs from the sequential reduced "
+                "solve's", (long long)M, layout_name(l), tu_prec_name(p),
+                tu_kind_name(kind), (long long)n);
+  }
+  gtsv__batch_tile_red2 = 1;
+  gtsv__batch_tile_m = 0;
+  free(x0);
+  free(xh);
+  tu_problem_free(&P);
+}
+
+START_TEST(tile_reduced_two_level)
+{
+  static const int ms[] = {8, 16, 32, 64};
+  static const tu_kind rk[] = {TU_RANDOM, TU_ZERO_DIAG, TU_FORCE_2X2, TU_DOMINANT,
+                               TU_NEAR_SING_PART, TU_ZERO_DIAG_PAIRS};
+  gtsv_handle h;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++) {
+    const int64_t M = ms[mi];
+    /* reduced systems of 12 (the least), 13, 15, 16, 23 and 31 rows */
+    const int64_t ns[] = {12 * M + 1, 14 * M - 5, 16 * M, 16 * M + 1, 23 * M + 7, 32 * M};
+    for (int pi = 0; pi < TU_NPREC; pi++)
+      for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+        for (size_t ki = 0; ki < sizeof rk / sizeof *rk; ki++)
+          for (int li = 0; li < 2; li++) {
+            if (small_run() && (M == 64 || ni % 2)) continue;
+            red2_case(h, (tu_prec)pi, (layout)li, M, ns[ni], ni % 2 ? 33 : 10, rk[ki],
+                      6000 + 10 * ni + ki);
+          }
+  }
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
 /* The automatic choice of M with small batches (grids of one wave, where a
    system that fails its first attempt sets the launch's time): every kind of
    tile_shape_case, so that systems pass the first attempt, pass only a shifted
@@ -849,6 +922,7 @@ int main(void)
   tcase_add_test(tg, device_noop_and_stream);
   tcase_add_test(tg, tile_partition_sizes);
   tcase_add_test(tg, tile_small_batches);
+  tcase_add_test(tg, tile_reduced_two_level);
   tcase_add_test(tg, strided_batch_long_systems);
   tcase_add_test(tg, batch_long_systems_packed);
   tcase_set_timeout(tg, 1200);

@@ -20,6 +20,16 @@
  *     separator rows of the tile (gtsv_tile::reduced_row) and solved by the
  *     system's first lane with the same sequential pivoting; then every lane forms
  *     x = u - v x_left - w x_right (gtsv_tile::part_finish).
+ *     A reduced system of kRed2MinRows = 12 rows or more (13 partitions or more) is
+ *     first tried by SPIKE once more (reduced_two_level): four lanes solve four
+ *     runs of its rows as interiors, the first lane the 3 separators between them,
+ *     under the same cancellation test; if that fails, its rows (kept in each
+ *     column's unused last slot) are written back and solved sequentially as
+ *     above. At P = 32 this replaces a chain of 31 sequential pivot rows by one
+ *     of 7 + 3; the host count (tools/tile-retry-count.cu, 2^23 random rows per
+ *     n) saw 43 of 34077 two-level solves fail at n = 256, at most 1 elsewhere,
+ *     and the worst accepted backward error 37 against 34 eps ||T|| ||x|| with the
+ *     sequential reduced solve.
  * Finally the warp stores x with coalesced stores. Nothing but dl, d, du, b and x
  * touches global memory: no workspace.
  *
@@ -70,11 +80,13 @@
 #include "cuda/state.h"
 
 int gtsv__batch_tile_m = 0;
+int gtsv__batch_tile_red2 = 1;
 
 namespace {
 using namespace gtsv_tile;
 
 constexpr double kCancel = 32.0; /* cancellation limit (see the top of the file) */
+constexpr int kRed2MinRows = 12;  /* a reduced system this long: two levels (above) */
 
 template <typename T, int M> __host__ __device__ constexpr int tile_smem()
 {
@@ -180,6 +192,75 @@ template <int M> struct SepIdx {
   }
 };
 
+/* Row k of a part of the reduced system, k -> sep(off + k stride), as a tile offset:
+   stride 1, a run of consecutive reduced rows; stride Q, every Q-th one. */
+template <int M> struct RedIdx {
+  SepIdx<M> sep;
+  int off, stride;
+  __host__ __device__ int operator()(int k) const { return sep(off + k * stride); }
+};
+
+/*
+ * The reduced system of a SPIKE attempt (its R >= kRed2MinRows rows at sep(0..R-1),
+ * written by the lanes) solved by SPIKE once more, by four lanes of the system's P:
+ * lane j P/4 (j = 0..3) takes rows jQ .. jQ+Q-2 (Q = floor((R+3)/4); the last lane
+ * rows 3Q .. R-1) as the interior of a partition with part_solve; rows jQ+Q-1
+ * (j < 3) are the three separators, whose 3-row system the first lane solves by
+ * seq_dp; part_finish fills in the interiors. The same cancellation test as the
+ * attempt's judges it (a singular or non-finite pivot block fails it too). Called
+ * by every lane of the warp (shuffles); go: this lane's system takes part (uniform
+ * over its P lanes). Returns, at every lane, whether its system's reduced system now
+ * holds x at its R rows; if not, its rows hold nothing usable and the caller writes
+ * them again and solves them sequentially. mode 2 (tests): every such solve is
+ * judged failed, so that the caller's way back runs.
+ */
+template <typename T, int M>
+__device__ __forceinline__ bool reduced_two_level(T *tA, T *tD, T *tC, T *tB, int lane, int P,
+                                                  int R, SepIdx<M> sep, bool go, int mode)
+{
+  const int g = lane / P, p = lane & (P - 1), q4 = P >> 2;
+  const int j = p / q4, Q = (R + 3) >> 2;
+  const bool lead = go && (p & (q4 - 1)) == 0; /* the lane of level-2 part j */
+  const int L = j < 3 ? Q - 1 : R - 3 * Q;
+  const RedIdx<M> idx{sep, j * Q, 1}, sep2{sep, Q - 1, Q};
+  const unsigned gmask = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
+
+  Ends<T> e;
+  e.bad = false;
+  e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
+  if (lead) e = part_solve(L, tA, tD, tC, tB, j > 0, j < 3, idx);
+  const T qvf = __shfl_down_sync(0xffffffffu, e.vf, q4);
+  const T qwf = __shfl_down_sync(0xffffffffu, e.wf, q4);
+  const T qxf = __shfl_down_sync(0xffffffffu, e.xf, q4);
+  if (lead && j < 3) {
+    const int k = sep2(j);
+    reduced_row(tA[k], tD[k], tC[k], tB[k], e.vl, e.wl, e.xl, qvf, qwf, qxf, &tA[k], &tD[k],
+                &tC[k], &tB[k]);
+  }
+  bool fail = (__ballot_sync(0xffffffffu, lead && e.bad) & gmask) != 0u;
+  __syncwarp(); /* the separators' rows */
+  const bool rbad = go && p == 0 && !fail && seq_dp(3, tA, tD, tC, tB, sep2) >= 0;
+  fail |= (__ballot_sync(0xffffffffu, rbad) & gmask) != 0u;
+  __syncwarp(); /* the separators' x */
+  const bool fin = lead && !fail;
+  const T xl = fin && j > 0 ? tB[sep2(j - 1)] : T(0);
+  const T xr = fin && j < 3 ? tB[sep2(j)] : T(0);
+  T s2 = 0, x2 = 0;
+  const T m0 = group_max(fin ? part_ends(L, tA, tD, tB, xl, xr, idx) : T(0), P);
+  if (fin) {
+    const T sc = pow2_inv(m0);
+    part_finish(L, tA, tD, tB, xl, xr, sc, &s2, &x2, idx);
+    s2 += (sc * xr) * (sc * xr);
+    x2 += (sc * xr) * (sc * xr);
+  }
+  s2 = group_sum(s2, P);
+  x2 = group_sum(x2, P);
+  const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
+  const bool ok = !fail && s2 <= T(kCancel * kCancel) * x2 && x2 <= big && mode != 2;
+  const unsigned bad = __ballot_sync(0xffffffffu, go && p == 0 && !ok);
+  return ((bad >> (g * P)) & 1u) == 0u;
+}
+
 /*
  * One SPIKE attempt on the systems whose first lane is set in smask, their rows in
  * the tile (overwritten). Separators are rows (j+1) M - 1 - h, j = 0..Pu-2 (h = 0:
@@ -187,9 +268,9 @@ template <int M> struct SepIdx {
  * different set of rows, the last one h rows longer). Returns the first lanes of
  * the systems that fail (see the top of the file); the others hold x in the tile.
  */
-template <typename T, int M, bool SH>
+template <typename T, int M, bool SH, bool RED2>
 __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, int lane, int P,
-                                                  int n, int h, unsigned smask)
+                                                  int n, int h, unsigned smask, int red2)
 {
   constexpr int S = M + 1;
   const int g = lane / P, p = lane & (P - 1);
@@ -210,14 +291,30 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   const T qwf = __shfl_down_sync(0xffffffffu, e.wf, 1);
   const T qxf = __shfl_down_sync(0xffffffffu, e.xf, 1);
   if (active && p < Pu - 1) {
-    const int k = sep(p);
-    reduced_row(tA[k], tD[k], tC[k], tB[k], e.vl, e.wl, e.xl, qvf, qwf, qxf, &tA[k], &tD[k],
-                &tC[k], &tB[k]);
+    const int k = sep(p), kp = lane * S + M; /* kp: the column's unused last slot */
+    T ra, rb, rc, rr;
+    reduced_row(tA[k], tD[k], tC[k], tB[k], e.vl, e.wl, e.xl, qvf, qwf, qxf, &ra, &rb, &rc, &rr);
+    tA[k] = ra; tD[k] = rb; tC[k] = rc; tB[k] = rr;
+    if (RED2) { /* a copy for the sequential solve, if the two levels fail */
+      tA[kp] = ra; tD[kp] = rb; tC[kp] = rc; tB[kp] = rr;
+    }
   }
   bool fail = (__ballot_sync(0xffffffffu, active && e.bad) & gmask) != 0u;
   __syncwarp(); /* the reduced rows of the other lanes */
   bool rbad = false;
-  if (active && p == 0 && !fail) rbad = seq_dp(Pu - 1, tA, tD, tC, tB, sep) >= 0;
+  const int R = Pu - 1; /* rows of the reduced system (warp-uniform) */
+  bool seq = active && p == 0 && !fail;
+  if (RED2 && red2 != 0 && R >= kRed2MinRows) {
+    const bool go = ((smask >> (g * P)) & 1u) && !fail;
+    const bool ok2 = reduced_two_level<T, M>(tA, tD, tC, tB, lane, P, R, sep, go, red2);
+    seq = seq && !ok2;
+    if (go && !ok2 && p < R) { /* back to the reduced rows, for the sequential solve */
+      const int k = sep(p), kp = lane * S + M;
+      tA[k] = tA[kp]; tD[k] = tD[kp]; tC[k] = tC[kp]; tB[k] = tB[kp];
+    }
+    __syncwarp();
+  }
+  if (seq) rbad = seq_dp(R, tA, tD, tC, tB, sep) >= 0;
   fail |= (__ballot_sync(0xffffffffu, rbad) & gmask) != 0u;
   __syncwarp(); /* the separators' x */
   const T xl = active && !fail && p > 0 ? tB[sep(p - 1)] : T(0);
@@ -245,9 +342,9 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
    each row, so that whole 32-byte sectors move (a warp's G alone is one or two
    elements per row past n = 128: half or a quarter of each sector). Else rows
    contiguous, K = 1: each warp is a block and starts and finishes on its own. */
-template <typename T, int M, bool INTER, int K>
+template <typename T, int M, bool INTER, int K, bool RED2>
 __global__ void __launch_bounds__(32 * K)
-tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
+tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ dl,
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
             unsigned long long *info)
 {
@@ -315,12 +412,12 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, const T *__restrict__ dl,
     }
   } else {
     const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
-    unsigned fm = spike_attempt<T, M, false>(tA, tD, tC, tB, lane, P, n, 0, all);
+    unsigned fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, all, red2);
     /* ---- retries with other separators, then the sequential pivoting ---- */
     if (M + M / 2 <= 64) /* the longest shifted interior fits part_solve's flags */
       for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
         reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-        fm = spike_attempt<T, M, true>(tA, tD, tC, tB, lane, P, n, h, fm);
+        fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fm, red2);
       }
     if (fm) {
       reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
@@ -411,33 +508,46 @@ template <typename T, int M, bool INTER> constexpr int warps_per_block_g1()
              : warps_per_block<T, M, INTER>();
 }
 
-/* Shared memory of tile_kernel<T, M, INTER, K> opted in on device dev (once). */
-template <typename T, int M, bool INTER, int K> gtsv_status opt_in(int dev)
+/* Shared memory of tile_kernel<T, M, INTER, K, RED2> opted in on device dev (once). */
+template <typename T, int M, bool INTER, int K, bool RED2> gtsv_status opt_in(int dev)
 {
   static std::atomic<int> done[64];
   if (dev >= 0 && dev < 64 && done[dev].load(std::memory_order_relaxed)) return GTSV_STATUS_SUCCESS;
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_kernel<T, M, INTER, K>,
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_kernel<T, M, INTER, K, RED2>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      K * tile_smem<T, M>()));
   if (dev >= 0 && dev < 64) done[dev].store(1, std::memory_order_relaxed);
   return GTSV_STATUS_SUCCESS;
 }
 
+template <typename T, int M, bool INTER, int K, bool RED2>
+gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
+                       const T *du, T *x, int P, int lgG)
+{
+  int dev = 0;
+  GTSV_CUDA_TRY(cudaGetDevice(&dev));
+  gtsv_status st = opt_in<T, M, INTER, K, RED2>(dev);
+  if (st != GTSV_STATUS_SUCCESS) return st;
+  const int64_t per_block = (int64_t)K << lgG;
+  const int64_t grid = (ds->nsys + per_block - 1) / per_block;
+  tile_kernel<T, M, INTER, K, RED2><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
+                                gtsv__cuda_stream(h)>>>(*ds, P, lgG, gtsv__batch_tile_red2, dl,
+                                                        d, du, x, h->cuda->info);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  return GTSV_STATUS_SUCCESS;
+}
+
+/* The kernel with the two-level reduced solve compiled in only where a reduced
+   system has kRed2MinRows rows or more (it costs registers: double M = 16, 79 ->
+   105 a thread). */
 template <typename T, int M, bool INTER, int K>
 gtsv_status launch_mk(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                       const T *du, T *x, int P, int lgG)
 {
-  int dev = 0;
-  GTSV_CUDA_TRY(cudaGetDevice(&dev));
-  gtsv_status st = opt_in<T, M, INTER, K>(dev);
-  if (st != GTSV_STATUS_SUCCESS) return st;
-  const int64_t per_block = (int64_t)K << lgG;
-  const int64_t grid = (ds->nsys + per_block - 1) / per_block;
-  tile_kernel<T, M, INTER, K><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
-                                gtsv__cuda_stream(h)>>>(*ds, P, lgG, dl, d, du, x,
-                                                        h->cuda->info);
-  GTSV_CUDA_TRY(cudaGetLastError());
-  return GTSV_STATUS_SUCCESS;
+  const int64_t R = (ds->n + M - 1) / M - 1;
+  if (gtsv__batch_tile_red2 != 0 && R >= kRed2MinRows)
+    return launch_mkr<T, M, INTER, K, true>(h, ds, dl, d, du, x, P, lgG);
+  return launch_mkr<T, M, INTER, K, false>(h, ds, dl, d, du, x, P, lgG);
 }
 
 template <typename T, int M, bool INTER>
