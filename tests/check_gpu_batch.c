@@ -555,7 +555,7 @@ START_TEST(tile_partition_sizes)
 END_TEST
 
 /* The tile kernel's two-level reduced solve (gtsv__batch_tile_red2), which runs
-   where a system has 13 partitions or more (a reduced system of 12 rows or more):
+   where a system has 17 partitions or more (a reduced system of 16 rows or more):
    the same problem with the sequential reduced solve (0), with the two levels
    always judged failed so that the reduced rows are written back and solved
    sequentially (2: x must be bitwise mode 0's), and with the two levels (1);
@@ -610,8 +610,9 @@ START_TEST(tile_reduced_two_level)
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++) {
     const int64_t M = ms[mi];
-    /* reduced systems of 12 (the least), 13, 15, 16, 23 and 31 rows */
-    const int64_t ns[] = {12 * M + 1, 14 * M - 5, 16 * M, 16 * M + 1, 23 * M + 7, 32 * M};
+    /* reduced systems of 15 (one level), 16 (the least with two), 16, 20, 23, 29
+       and 31 rows */
+    const int64_t ns[] = {16 * M, 16 * M + 1, 17 * M - 3, 20 * M + 5, 24 * M, 29 * M + 7, 32 * M};
     for (int pi = 0; pi < TU_NPREC; pi++)
       for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
         for (size_t ki = 0; ki < sizeof rk / sizeof *rk; ki++)

@@ -22,7 +22,7 @@ struct SepI { int M, h; __host__ __device__ int operator()(int j) const { int r 
 /* batch_tile.cu's reduced_two_level, one partition after the other (the kernel runs
    the four on four lanes): the reduced system of R rows at sep(0..R-1) by SPIKE once
    more; false when a pivot block is bad or the cancellation test fails */
-static int g_red2 = 0;         /* 1: reduced systems of >= 12 rows in two levels */
+static int g_red2 = 0;         /* 1: reduced systems of >= 16 rows in two levels */
 static long g_red2_tries = 0, g_red2_fails = 0;
 template <typename T, typename SepF>
 static bool red2_host(int R, T *A, T *D, T *C, T *B, SepF sep)
@@ -83,7 +83,7 @@ static int attempt(int n, int M, int h, const T *a, const T *d, const T *c, cons
   }
   if (fail) { *ratio = INFINITY; return 1; }
   bool solved = false;
-  if (g_red2 && Pu - 1 >= 12) {
+  if (g_red2 && Pu - 1 >= 16) {
     std::vector<T> sv(4 * (Pu - 1));
     for (int p = 0; p < Pu - 1; p++) { int k = sep(p); sv[4 * p] = A[k]; sv[4 * p + 1] = D[k]; sv[4 * p + 2] = C[k]; sv[4 * p + 3] = B[k]; }
     g_red2_tries++;

@@ -108,7 +108,7 @@ extern int gtsv__batch_pack;
 /* Benchmark and test knob: rows per partition of the tile kernel (8, 16, 32 or 64;
    0 = automatic). Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_m;
-/* Benchmark and test knob: the tile kernel's reduced systems of 12 rows or more
+/* Benchmark and test knob: the tile kernel's reduced systems of 16 rows or more
    solved in two levels (1, the default), sequentially by one lane (0), or in two
    levels always judged failed, so that the sequential solve follows (2: tests).
    Process-wide, not synchronised: set it between solves only. */

@@ -20,16 +20,16 @@
  *     separator rows of the tile (gtsv_tile::reduced_row) and solved by the
  *     system's first lane with the same sequential pivoting; then every lane forms
  *     x = u - v x_left - w x_right (gtsv_tile::part_finish).
- *     A reduced system of kRed2MinRows = 12 rows or more (13 partitions or more) is
+ *     A reduced system of kRed2MinRows = 16 rows or more (17 partitions or more) is
  *     first tried by SPIKE once more (reduced_two_level): four lanes solve four
  *     runs of its rows as interiors, the first lane the 3 separators between them,
  *     under the same cancellation test; if that fails, its rows (kept in each
  *     column's unused last slot) are written back and solved sequentially as
  *     above. At P = 32 this replaces a chain of 31 sequential pivot rows by one
  *     of 7 + 3; the host count (tools/tile-retry-count.cu, 2^23 random rows per
- *     n) saw 43 of 34077 two-level solves fail at n = 256, at most 1 elsewhere,
- *     and the worst accepted backward error 37 against 34 eps ||T|| ||x|| with the
- *     sequential reduced solve.
+ *     n, the threshold then 12 rows) saw 43 of 34077 two-level solves fail at
+ *     n = 256, at most 1 elsewhere, and the worst accepted backward error 37
+ *     against 34 eps ||T|| ||x|| with the sequential reduced solve.
  * Finally the warp stores x with coalesced stores. Nothing but dl, d, du, b and x
  * touches global memory: no workspace.
  *
@@ -86,7 +86,11 @@ namespace {
 using namespace gtsv_tile;
 
 constexpr double kCancel = 32.0; /* cancellation limit (see the top of the file) */
-constexpr int kRed2MinRows = 12;  /* a reduced system this long: two levels (above) */
+/* A reduced system this long: two levels (above). H200, double random, 2^24 rows
+   (bench/results/gpu-batch-red2-2026-11-24.md), two levels against one: R = 15
+   (n = 256, M = 16) 7% slower, (n = 512, M = 32) equal; R = 23 (n = 768) 4.5%
+   faster, R = 31 (n = 1024) 8%, and 512 x 512 (R = 31) 12%. */
+constexpr int kRed2MinRows = 16;
 
 template <typename T, int M> __host__ __device__ constexpr int tile_smem()
 {
@@ -539,7 +543,7 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
 
 /* The kernel with the two-level reduced solve compiled in only where a reduced
    system has kRed2MinRows rows or more (it costs registers: double M = 16, 79 ->
-   105 a thread). */
+   101 a thread; occupancy unchanged where shared memory bounds it). */
 template <typename T, int M, bool INTER, int K>
 gtsv_status launch_mk(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                       const T *du, T *x, int P, int lgG)
