@@ -261,6 +261,7 @@ __device__ __forceinline__ bool reduced_two_level(T *tA, T *tD, T *tC, T *tB, in
   x2 = group_sum(x2, P);
   const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
   const bool ok = !fail && s2 <= T(kCancel * kCancel) * x2 && x2 <= big && mode != 2;
+  __syncwarp(); /* every lane is done with the rows: the caller may write them again */
   const unsigned bad = __ballot_sync(0xffffffffu, go && p == 0 && !ok);
   return ((bad >> (g * P)) & 1u) == 0u;
 }
