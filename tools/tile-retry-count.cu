@@ -73,7 +73,7 @@ static int attempt(int n, int M, int h, const T *a, const T *d, const T *c, cons
     lo[p] = p == 0 ? 0 : p * M - h;
     L[p] = (p < Pu - 1 ? (p + 1) * M - 1 - h : n) - lo[p];
     SIdx idx{0, lo[p], M};
-    e[p] = part_solve(L[p], A.data(), D.data(), C.data(), B.data(), p > 0, p < Pu - 1, idx);
+    e[p] = part_solve<true>(L[p], A.data(), D.data(), C.data(), B.data(), p > 0, p < Pu - 1, idx);
     fail |= e[p].bad;
   }
   SepI sep{M, h};
@@ -149,7 +149,6 @@ template <typename T> static void run(int n, int batch, int M, int dom)
       int bin = ra < 4 ? 0 : ra < 8 ? 1 : ra < 16 ? 2 : ra < 32 ? 3 : ra < 340 ? 4 : 5; hist[bin]++;
       if (!fl) continue;
       f0++; wr = true;
-      if (M + M / 2 > 64) { f2++; wf = true; continue; }
       int q = attempt<T>(n, M, M / 4, &dl[o], &d[o], &du[o], &b[o], &ra, nullptr); fq += q;
       fl = attempt<T>(n, M, M / 2, &dl[o], &d[o], &du[o], &b[o], &ra, nullptr);
       if (!fl) continue;
@@ -180,5 +179,7 @@ int main(int argc, char **argv)
       if (n >= 512) run<double>(n, big / n, M, 1);
       if (n >= 512) run<float>(n, big / n, M, 0);
     }
+  g_red2 = 1;
+  for (int n : {1536, 2048}) run<double>(n, big / n, 64, 0);
   return 0;
 }

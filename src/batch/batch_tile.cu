@@ -55,8 +55,10 @@
  * underflow. A failed system is reloaded from global memory and tried again with
  * the separators moved up M/2 rows, then M/4 (every interior a different set of
  * rows; the same host runs left 0.01-0.12% failing after the first retry and none
- * after the second), its other lanes idle meanwhile; M = 64 has no retry (a
- * shifted last interior would exceed 64 rows). A system that fails them all is
+ * after the second), its other lanes idle meanwhile (M = 64: a shifted last
+ * interior has up to 95 rows, so those sweeps keep their 2x2 starts in two words;
+ * before, M = 64 had no retry, and double random 2048 x 8192 sent 0.9% of the
+ * systems, 2048 rows each, to one lane's sequential pivoting). A system that fails them all is
  * reloaded and solved by the sequential pivoting, the failed systems of a warp
  * side by side, a lane each: the answer and a reported singular row are exactly
  * DP_SEQ's, and no other system is affected.
@@ -291,7 +293,8 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   Ends<T> e;
   e.bad = false;
   e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
-  if (active) e = part_solve(L, tA, tD, tC, tB, p > 0, p < Pu - 1, idx);
+  /* the longest interior: M - 1 rows, and h more for the last of a shifted attempt */
+  if (active) e = part_solve<(SH && M + M / 2 > 64)>(L, tA, tD, tC, tB, p > 0, p < Pu - 1, idx);
   const T qvf = __shfl_down_sync(0xffffffffu, e.vf, 1);
   const T qwf = __shfl_down_sync(0xffffffffu, e.wf, 1);
   const T qxf = __shfl_down_sync(0xffffffffu, e.xf, 1);
@@ -419,11 +422,10 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ 
     const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
     unsigned fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, all, red2);
     /* ---- retries with other separators, then the sequential pivoting ---- */
-    if (M + M / 2 <= 64) /* the longest shifted interior fits part_solve's flags */
-      for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
-        reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-        fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fm, red2);
-      }
+    for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
+      reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+      fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fm, red2);
+    }
     if (fm) {
       reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
       if ((fm >> lane) & 1u) { /* the failed systems side by side, a lane each */

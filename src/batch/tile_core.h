@@ -109,26 +109,40 @@ template <typename T> struct Ends {
   bool bad; /* a pivot block of T_p is singular or not finite */
 };
 
-/*
- * Interior of one SPIKE partition: its rows 0..L-1 at idx(0..L-1) of the arrays
- * (L <= 64), coupled to the separator above through a_first = A[idx(0)] (left) and
- * to the one below through c_last = C[idx(L-1)] (right). Solves
- * T_p [u v w] = [b, a_first e_1, c_last e_L] with diagonal pivoting (one
- * factorisation, fused with the forward solves of u and v; w's forward solve is
- * non-zero only in the last pivot block). On exit B = u, A = v, D = w (row by
- * row); nothing of C is written. Returns the end values.
- */
-template <typename T> struct PartSweep : Sweep<T> {
-  uint64_t f2; /* bit r: a 2x2 block starts at row r */
+/* Rows of an interior where a 2x2 block starts, one bit a row: interiors of up to
+   64 rows (WIDE = false) or 128 (WIDE: two words, picked by a select, so that
+   nothing is indexed at run time and both stay in registers). */
+template <bool WIDE> struct Starts;
+template <> struct Starts<false> {
+  uint64_t w = 0;
+  __host__ __device__ void set(int r) { w |= (uint64_t)1 << r; }
+  __host__ __device__ bool get(int r) const { return (w >> r) & 1u; }
+};
+template <> struct Starts<true> {
+  uint64_t lo = 0, hi = 0;
+  __host__ __device__ void set(int r)
+  {
+    if (r < 64) lo |= (uint64_t)1 << r;
+    else hi |= (uint64_t)1 << (r - 64);
+  }
+  __host__ __device__ bool get(int r) const
+  {
+    return ((r < 64 ? lo >> r : hi >> (r - 64)) & 1u) != 0u;
+  }
+};
+
+/* The state of part_solve's forward sweep. */
+template <typename T, bool WIDE> struct PartSweep : Sweep<T> {
+  Starts<WIDE> f2;           /* the rows where a 2x2 block starts */
   T lp0, lp1, lc0, la1, lb1; /* the last pivot block, for w's forward solve */
   bool last2;
 };
 
 /* One pivot block of part_solve's forward sweep (u and v) at row s.i; H1, H2 as
    in seq_step. Returns false on a bad pivot block. */
-template <bool H1, bool H2, typename T, typename Idx>
-__host__ __device__ __forceinline__ bool part_step(PartSweep<T> &s, T *A, T *D, const T *C, T *B,
-                                                   Idx idx)
+template <bool H1, bool H2, typename T, bool WIDE, typename Idx>
+__host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, T *D, const T *C,
+                                                   T *B, Idx idx)
 {
   const int i = s.i;
   const int k0 = idx(i), k1 = H1 ? idx(i + 1) : k0, k2 = H2 ? idx(i + 2) : k0;
@@ -162,7 +176,7 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T> &s, T *A, T *D, 
     A[k1] = y1;
     D[k0] = g0;
     D[k1] = g1;
-    s.f2 |= (uint64_t)1 << i;
+    s.f2.set(i);
     s.lp0 = p0; s.lp1 = p1; s.lc0 = c0; s.la1 = a1; s.lb1 = b1;
     s.last2 = true;
     s.bt = nbt;
@@ -175,21 +189,21 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T> &s, T *A, T *D, 
 
 /*
  * Interior of one SPIKE partition: its rows 0..L-1 at idx(0..L-1) of the arrays
- * (1 <= L <= 64), coupled to the separator above through a_first = A[idx(0)] (left)
- * and to the one below through c_last = C[idx(L-1)] (right). Solves
+ * (1 <= L <= 64; <= 128 with WIDE), coupled to the separator above through
+ * a_first = A[idx(0)] (left) and to the one below through c_last = C[idx(L-1)]
+ * (right). Solves
  * T_p [u v w] = [b, a_first e_1, c_last e_L] with diagonal pivoting (one
  * factorisation, fused with the forward solves of u and v; w's forward solve is
  * non-zero only in the last pivot block). On exit B = u, A = v, D = w (row by
  * row); nothing of C is written. Returns the end values.
  */
-template <typename T, typename Idx>
+template <bool WIDE = false, typename T, typename Idx>
 __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const T *C, T *B,
                                                        bool left, bool right, Idx idx)
 {
   Ends<T> o;
   o.bad = false;
-  PartSweep<T> s;
-  s.f2 = 0;
+  PartSweep<T, WIDE> s;
   s.bt = D[idx(0)];
   s.zt = B[idx(0)];
   s.vt = left ? A[idx(0)] : T(0);
@@ -214,10 +228,10 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
   /* backward sweeps of u, v, w together; w's right-hand side is yw1 at row L-1,
      yw0 at L-2 after a final 2x2 block, else 0 (the last two rows peeled off) */
   T u1 = 0, u2 = 0, v1 = 0, v2 = 0, w1 = 0, w2 = 0;
-  const uint64_t f2 = s.f2;
+  const Starts<WIDE> f2 = s.f2;
   auto back = [&](int r, T yw) {
     const int k = idx(r);
-    const bool f = (f2 >> r) & 1u;
+    const bool f = f2.get(r);
     const T g = D[k];
     const T u = B[k] - g * (f ? u2 : u1);
     const T v = A[k] - g * (f ? v2 : v1);
