@@ -556,7 +556,9 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     Row r{"gtsv interleaved_batch", "", -2, 0};
     r.ms = time_ms(prep_i, [&] { return gst(g_inter(h, n, Idl, Id, Idu, X, batch)); });
     if (r.ms >= 0) { r.resid = fetch(true); r.note = with(info_note(h), vs_sb(r.ms)); }
-    if (n > 1024) r.note = with(r.note, "packed for the GPU SPIKE (batch_pack.cu)");
+    if (n > 1024)
+      r.note = with(r.note, n <= 2048 ? "packed for the on-chip kernel (batch_pack.cu)"
+                                      : "packed for the GPU SPIKE (batch_pack.cu)");
     rows.push_back(r);
   }
   if (n > 1024) { /* what the packed path replaced: one thread per system */

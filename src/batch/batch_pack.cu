@@ -1,6 +1,7 @@
 /*
  * Batches of long systems in a layout the GPU SPIKE cannot read directly: packed
- * into a contiguous strided copy, solved there by the GPU SPIKE, unpacked.
+ * into a contiguous strided copy, solved there (on-chip kernel or GPU SPIKE),
+ * unpacked.
  *
  * Why. The GPU SPIKE (src/spike) solves a strided batch of long systems as one
  * block-diagonal system; its warps read 32 partitions of 16 consecutive rows, so
@@ -20,19 +21,25 @@
  *      systems x 32 rows through shared memory, so that both the read (lanes along
  *      the user layout's contiguous index) and the write (lanes along rows) are
  *      coalesced;
- *   2. solve: the GPU SPIKE batch on the packed arrays (gtsv__?_spike_cuda_batch),
- *      which writes x over the packed b, restores it and falls back to the
- *      sequential DP where it must;
+ *   2. solve: the on-chip batch kernel (batch_tile.cu) where it takes the packed
+ *      shape (n <= 2048: interleaved batches of 1025..2048 rows), else the GPU
+ *      SPIKE batch (gtsv__?_spike_cuda_batch); either writes x over the packed b
+ *      and falls back to the sequential DP where it must. (H200, interleaved,
+ *      about 2^24 rows: SPIKE's fallback is for the whole batch, and one failing
+ *      system of 1536 rows made double random 1536 x 10922 take 3.34 ms, 0.51x
+ *      gtsvInterleavedBatch; the tile kernel retries per system; see
+ *      bench/results/gpu-batch-m64-2026-11-24.md);
  *   3. unpack: the packed b (now x) into the user's x, the same tiles the other
  *      way. Only rows < n of each system are written: the gaps of a strided batch
  *      are never touched.
- * Bytes per row (T = element size): pack 8T, SPIKE about 10T, unpack 2T: 20T,
- * against the 5T floor; still far less time than n dependent steps per thread.
+ * Bytes per row (T = element size): pack 8T, SPIKE about 10T (the tile kernel
+ * 5T), unpack 2T: 20T (15T), against the 5T floor; still far less time than n
+ * dependent steps per thread.
  *
- * Singular systems: SPIKE reports the first singular system and row with key
- * system * n + row, which decodes to the same pair as the caller's key (the
- * divisor is the last one set); the sequential DP that it falls back to leaves a
- * singular system's b in place, so unpacking writes the user's b back unchanged.
+ * Singular systems: both solvers report the first singular system and row with
+ * key system * n + row, which decodes to the same pair as the caller's key (the
+ * divisor is the last one set); both leave a singular system's b in place, so
+ * unpacking writes the user's b back unchanged.
  *
  * Workspace: the staging buffer holds 4 n nsys elements (the input's size) and
  * SPIKE's workspace comes on top. Where either cannot be allocated,
@@ -109,8 +116,14 @@ gtsv_status relayout_launch(cudaStream_t st, int64_t n, int64_t nsys, int narr,
 }
 
 template <typename T> struct Spike;
-template <> struct Spike<float> { static constexpr auto fn = gtsv__s_spike_cuda_batch; };
-template <> struct Spike<double> { static constexpr auto fn = gtsv__d_spike_cuda_batch; };
+template <> struct Spike<float> {
+  static constexpr auto fn = gtsv__s_spike_cuda_batch;
+  static constexpr auto tile = gtsv__s_batch_tile;
+};
+template <> struct Spike<double> {
+  static constexpr auto fn = gtsv__d_spike_cuda_batch;
+  static constexpr auto tile = gtsv__d_batch_tile;
+};
 
 inline size_t al256(size_t v) { return (v + 255) & ~(size_t)255; }
 
@@ -140,7 +153,9 @@ gtsv_status packed(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const 
                : relayout_launch<T, false, false>(st, n, nsys, 4, user, pk);
   if (s != GTSV_STATUS_SUCCESS) return s;
 
-  s = Spike<T>::fn(h, n, p[0], p[1], p[2], p[3], nsys, n);
+  const gtsv_batch_desc pd = {n, nsys, n, 1, n, 1, n, NULL};
+  s = gtsv__batch_tile_takes(&pd) ? Spike<T>::tile(h, &pd, p[0], p[1], p[2], p[3])
+                                  : Spike<T>::fn(h, n, p[0], p[1], p[2], p[3], nsys, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
 
   const View<const T> from[1] = {{p[3], n, 1}};
