@@ -474,17 +474,18 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ 
 /* Rows per partition for n systems of nsys (0: the tile kernel does not take n).
    The automatic choice is the fastest forced size of the H200 tables
    (bench/results/gpu-batch-2026-11-22.md, gpu-batch2-2026-11-22.md): double 16 up
-   to n = 256, float 32 from n = 64; for a small batch (n nsys <= 2^20, latency
-   bound: 512 x 512 in the tables) 16 up to n = 512 in both precisions, more lanes
-   per system and a shorter sweep per lane. */
-int choose_m(int64_t n, int64_t nsys, size_t elt, bool inter)
+   to n = 512 (up to 256 before the two-level reduced solve; double 512 x 32768,
+   gpu-batch-red2-2026-11-24.md: M = 16 0.4228 ms random and 0.3320 dominant, M =
+   32 0.4394 and 0.3442; interleaved, 4 warps of 17 KB tiles, 3 blocks per SM,
+   rather than 34 KB, 1 per SM), float 32 from n = 64 (float 512 x 32768: M = 16
+   0.2477, M = 32 0.2158); for a small batch (n nsys <= 2^20, latency bound: 512 x
+   512 in the tables) 16 up to n = 512 in both precisions, more lanes per system
+   and a shorter sweep per lane. */
+int choose_m(int64_t n, int64_t nsys, size_t elt)
 {
   const int f = gtsv__batch_tile_m;
   if ((f == 8 || f == 16 || f == 32 || f == 64) && n <= 32 * f) return f;
-  if (n <= 256 && (elt == sizeof(double) || n < 64)) return 16;
-  /* interleaved, double: blocks of 4 warps of 17 KB tiles (3 per SM) rather than
-     of 34 KB (1 per SM) */
-  if (inter && elt == sizeof(double) && n <= 512) return 16;
+  if (elt == sizeof(double) ? n <= 512 : n < 64) return 16;
   if (n <= 512 && n * nsys <= ((int64_t)1 << 20)) return 16;
   if (n <= 1024) return 32;
   if (n <= 2048) return 64;
@@ -575,7 +576,7 @@ template <typename T, bool INTER>
 gtsv_status launch(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                    const T *du, T *x)
 {
-  switch (choose_m(ds->n, ds->nsys, sizeof(T), INTER)) {
+  switch (choose_m(ds->n, ds->nsys, sizeof(T))) {
   case 8: return launch_m<T, 8, INTER>(h, ds, dl, d, du, x);
   case 16: return launch_m<T, 16, INTER>(h, ds, dl, d, du, x);
   case 32: return launch_m<T, 32, INTER>(h, ds, dl, d, du, x);
@@ -601,7 +602,7 @@ gtsv_status tile_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
 
 extern "C" int gtsv__batch_tile_takes(const gtsv_batch_desc *ds)
 {
-  if (choose_m(ds->n, ds->nsys, sizeof(double), false) == 0 || ds->nsys > (int64_t)0x7FFFFFFF)
+  if (choose_m(ds->n, ds->nsys, sizeof(double)) == 0 || ds->nsys > (int64_t)0x7FFFFFFF)
     return 0;
   return rows_contiguous(ds) || systems_contiguous(ds);
 }
