@@ -58,10 +58,10 @@
  * after the second), its other lanes idle meanwhile (M = 64: a shifted last
  * interior has up to 95 rows, so those sweeps keep their 2x2 starts in two words;
  * before, M = 64 had no retry, and double random 2048 x 8192 sent 0.9% of the
- * systems, 2048 rows each, to one lane's sequential pivoting). A system that fails them all is
- * reloaded and solved by the sequential pivoting, the failed systems of a warp
- * side by side, a lane each: the answer and a reported singular row are exactly
- * DP_SEQ's, and no other system is affected.
+ * systems, 2048 rows each, to one lane's sequential pivoting). A system that fails
+ * them all is reloaded and solved by the sequential pivoting, the failed systems of
+ * a warp side by side, a lane each: the answer and a reported singular row are
+ * exactly DP_SEQ's, and no other system is affected.
  *
  * Layouts. Rows contiguous (strided batch; one matrix with many right-hand sides,
  * m_sys = 0): a warp loads and stores one system at a time, consecutive lanes on
@@ -498,8 +498,11 @@ int choose_m(int64_t n, int64_t nsys, size_t elt)
    gpu-batch-inter-2026-11-24.md), K = 4 against the thread-per-system kernel:
    double random n = 256 0.643 against 0.809 ms, 1024 0.989 against 1.502, 512 x
    512 0.046 against 0.443; at n = 64 (G = 8 and more) one warp per block was as
-   fast in double and 12% faster in float. The rows-contiguous layout runs a warp
-   per block. */
+   fast in double and 12% faster in float. Double M = 32 (1 block of 4 per SM): 2
+   warps per block (3 blocks per SM, 16-byte row pieces) were slower, n = 1024
+   random 1.043 against 0.899 ms, 768 1.184 against 1.056
+   (gpu-batch-inter-k2-2026-11-24.md). The rows-contiguous layout runs a warp per
+   block. */
 template <typename T, int M, bool INTER> constexpr int warps_per_block()
 {
   return INTER && 4 * tile_smem<T, M>() <= 160 * 1024 ? 4 : 1;
