@@ -19,9 +19,10 @@ static double urand()
 struct SIdx { int base, lo, M; __host__ __device__ int operator()(int k) const { int r = lo + k; return base + r + r / M; } };
 struct SepI { int M, h; __host__ __device__ int operator()(int j) const { int r = (j + 1) * M - 1 - h; return r + r / M; } };
 
-/* batch_tile.cu's reduced_two_level, one partition after the other (the kernel runs
-   the four on four lanes): the reduced system of R rows at sep(0..R-1) by SPIKE once
-   more; false when a pivot block is bad or the cancellation test fails */
+/* batch_tile.cu's second spike_level (the two-level reduced solve), one partition
+   after the other (the kernel runs the four on four lanes): the reduced system of R
+   rows at sep(0..R-1) by SPIKE once more; false when a pivot block is bad or the
+   cancellation test fails */
 static int g_red2 = 0;         /* 1: reduced systems of >= 16 rows in two levels */
 static long g_red2_tries = 0, g_red2_fails = 0;
 template <typename T, typename SepF>

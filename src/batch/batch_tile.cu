@@ -21,7 +21,7 @@
  *     system's first lane with the same sequential pivoting; then every lane forms
  *     x = u - v x_left - w x_right (gtsv_tile::part_finish).
  *     A reduced system of kRed2MinRows = 16 rows or more (17 partitions or more) is
- *     first tried by SPIKE once more (reduced_two_level): four lanes solve four
+ *     first tried by SPIKE once more (spike_attempt, spike_level): four lanes solve four
  *     runs of its rows as interiors, the first lane the 3 separators between them,
  *     under the same cancellation test; if that fails, its rows (kept in each
  *     column's unused last slot) are written back and solved sequentially as
@@ -207,129 +207,52 @@ template <int M> struct RedIdx {
 };
 
 /*
- * The reduced system of a SPIKE attempt (its R >= kRed2MinRows rows at sep(0..R-1),
- * written by the lanes) solved by SPIKE once more, by four lanes of the system's P:
- * lane j P/4 (j = 0..3) takes rows jQ .. jQ+Q-2 (Q = floor((R+3)/4); the last lane
- * rows 3Q .. R-1) as the interior of a partition with part_solve; rows jQ+Q-1
- * (j < 3) are the three separators, whose 3-row system the first lane solves by
- * seq_dp; part_finish fills in the interiors. The same cancellation test as the
- * attempt's judges it (a singular or non-finite pivot block fails it too). Called
- * by every lane of the warp (shuffles); go: this lane's system takes part (uniform
- * over its P lanes). Returns, at every lane, whether its system's reduced system now
- * holds x at its R rows; if not, its rows hold nothing usable and the caller writes
- * them again and solves them sequentially. mode 2 (tests): every such solve is
- * judged failed, so that the caller's way back runs.
+ * One level of SPIKE inside a warp, for every system of the warp at once (P lanes a
+ * system, lane p of system g is lane g P + p). The system's rows are cut into
+ * nparts parts by nparts - 1 separators; part j is solved by the system's lane
+ * j q (part = this lane has one; it is part j, of L rows at idx(0..L-1), its
+ * separators sep(j - 1) above and sep(j) below). Steps: part_solve; the reduced
+ * row of each separator (gtsv_tile::reduced_row) over the separator's row;
+ * reduced(go), the reduced system's solve (called by every lane; go: the lane's
+ * system takes part and its parts were regular; returns true at a lane whose
+ * system's reduced solve failed); part_finish; the cancellation test of the top of
+ * the file (a singular or non-finite pivot block fails it too; force_fail: tests).
+ * on: the lane's system takes part (uniform over its P lanes). Returns, at every
+ * lane, whether its system's rows now hold x.
  */
-template <typename T, int M>
-__device__ __forceinline__ bool reduced_two_level(T *tA, T *tD, T *tC, T *tB, int lane, int P,
-                                                  int R, SepIdx<M> sep, bool go, int mode)
+template <bool WIDE, typename T, typename PIdx, typename SIdx, typename Reduced>
+__device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane, int P, int q,
+                                            bool on, bool part, int j, int nparts, int L,
+                                            PIdx idx, SIdx sep, Reduced reduced,
+                                            bool force_fail)
 {
-  const int g = lane / P, p = lane & (P - 1), q4 = P >> 2;
-  const int j = p / q4, Q = (R + 3) >> 2;
-  const bool lead = go && (p & (q4 - 1)) == 0; /* the lane of level-2 part j */
-  const int L = j < 3 ? Q - 1 : R - 3 * Q;
-  const RedIdx<M> idx{sep, j * Q, 1}, sep2{sep, Q - 1, Q};
+  const int g = lane / P, p = lane & (P - 1);
   const unsigned gmask = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
+  const bool act = on && part;
+  const bool first = j == 0, last = j == nparts - 1;
 
   Ends<T> e;
   e.bad = false;
   e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
-  if (lead) e = part_solve(L, tA, tD, tC, tB, j > 0, j < 3, idx);
-  const T qvf = __shfl_down_sync(0xffffffffu, e.vf, q4);
-  const T qwf = __shfl_down_sync(0xffffffffu, e.wf, q4);
-  const T qxf = __shfl_down_sync(0xffffffffu, e.xf, q4);
-  if (lead && j < 3) {
-    const int k = sep2(j);
+  if (act) e = part_solve<WIDE>(L, tA, tD, tC, tB, !first, !last, idx);
+  const T qvf = __shfl_down_sync(0xffffffffu, e.vf, q);
+  const T qwf = __shfl_down_sync(0xffffffffu, e.wf, q);
+  const T qxf = __shfl_down_sync(0xffffffffu, e.xf, q);
+  if (act && !last) {
+    const int k = sep(j);
     reduced_row(tA[k], tD[k], tC[k], tB[k], e.vl, e.wl, e.xl, qvf, qwf, qxf, &tA[k], &tD[k],
                 &tC[k], &tB[k]);
   }
-  bool fail = (__ballot_sync(0xffffffffu, lead && e.bad) & gmask) != 0u;
-  __syncwarp(); /* the separators' rows */
-  const bool rbad = go && p == 0 && !fail && seq_dp(3, tA, tD, tC, tB, sep2) >= 0;
-  fail |= (__ballot_sync(0xffffffffu, rbad) & gmask) != 0u;
+  bool fail = (__ballot_sync(0xffffffffu, act && e.bad) & gmask) != 0u;
+  __syncwarp(); /* the reduced rows of the other lanes */
+  fail |= (__ballot_sync(0xffffffffu, reduced(on && !fail)) & gmask) != 0u;
   __syncwarp(); /* the separators' x */
-  const bool fin = lead && !fail;
-  const T xl = fin && j > 0 ? tB[sep2(j - 1)] : T(0);
-  const T xr = fin && j < 3 ? tB[sep2(j)] : T(0);
+  const bool fin = act && !fail;
+  const T xl = fin && !first ? tB[sep(j - 1)] : T(0);
+  const T xr = fin && !last ? tB[sep(j)] : T(0);
   T s2 = 0, x2 = 0;
   const T m0 = group_max(fin ? part_ends(L, tA, tD, tB, xl, xr, idx) : T(0), P);
   if (fin) {
-    const T sc = pow2_inv(m0);
-    part_finish(L, tA, tD, tB, xl, xr, sc, &s2, &x2, idx);
-    s2 += (sc * xr) * (sc * xr);
-    x2 += (sc * xr) * (sc * xr);
-  }
-  s2 = group_sum(s2, P);
-  x2 = group_sum(x2, P);
-  const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
-  const bool ok = !fail && s2 <= T(kCancel * kCancel) * x2 && x2 <= big && mode != 2;
-  __syncwarp(); /* every lane is done with the rows: the caller may write them again */
-  const unsigned bad = __ballot_sync(0xffffffffu, go && p == 0 && !ok);
-  return ((bad >> (g * P)) & 1u) == 0u;
-}
-
-/*
- * One SPIKE attempt on the systems whose first lane is set in smask, their rows in
- * the tile (overwritten). Separators are rows (j+1) M - 1 - h, j = 0..Pu-2 (h = 0:
- * the last row of each tile column; h > 0: moved up h rows, so every interior is a
- * different set of rows, the last one h rows longer). Returns the first lanes of
- * the systems that fail (see the top of the file); the others hold x in the tile.
- */
-template <typename T, int M, bool SH, bool RED2>
-__device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, int lane, int P,
-                                                  int n, int h, unsigned smask, int red2)
-{
-  constexpr int S = M + 1;
-  const int g = lane / P, p = lane & (P - 1);
-  const int Pu = (n + M - 1) / M; /* partitions in use */
-  const bool active = ((smask >> (g * P)) & 1u) && p < Pu;
-  const int hs = SH ? h : 0;
-  const int lo = p == 0 ? 0 : p * M - hs;
-  const int L = (p < Pu - 1 ? (p + 1) * M - 1 - hs : n) - lo;
-  const PartIdx<M, SH> idx{SH ? g * P * S : lane * S, lo};
-  const SepIdx<M> sep{g * P * S, hs};
-  const unsigned gmask = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
-
-  Ends<T> e;
-  e.bad = false;
-  e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
-  /* the longest interior: M - 1 rows, and h more for the last of a shifted attempt */
-  if (active) e = part_solve<(SH && M + M / 2 > 64)>(L, tA, tD, tC, tB, p > 0, p < Pu - 1, idx);
-  const T qvf = __shfl_down_sync(0xffffffffu, e.vf, 1);
-  const T qwf = __shfl_down_sync(0xffffffffu, e.wf, 1);
-  const T qxf = __shfl_down_sync(0xffffffffu, e.xf, 1);
-  if (active && p < Pu - 1) {
-    const int k = sep(p), kp = lane * S + M; /* kp: the column's unused last slot */
-    T ra, rb, rc, rr;
-    reduced_row(tA[k], tD[k], tC[k], tB[k], e.vl, e.wl, e.xl, qvf, qwf, qxf, &ra, &rb, &rc, &rr);
-    tA[k] = ra; tD[k] = rb; tC[k] = rc; tB[k] = rr;
-    if (RED2) { /* a copy for the sequential solve, if the two levels fail */
-      tA[kp] = ra; tD[kp] = rb; tC[kp] = rc; tB[kp] = rr;
-    }
-  }
-  bool fail = (__ballot_sync(0xffffffffu, active && e.bad) & gmask) != 0u;
-  __syncwarp(); /* the reduced rows of the other lanes */
-  bool rbad = false;
-  const int R = Pu - 1; /* rows of the reduced system (warp-uniform) */
-  bool seq = active && p == 0 && !fail;
-  if (RED2 && red2 != 0 && R >= kRed2MinRows) {
-    const bool go = ((smask >> (g * P)) & 1u) && !fail;
-    const bool ok2 = reduced_two_level<T, M>(tA, tD, tC, tB, lane, P, R, sep, go, red2);
-    seq = seq && !ok2;
-    if (go && !ok2 && p < R) { /* back to the reduced rows, for the sequential solve */
-      const int k = sep(p), kp = lane * S + M;
-      tA[k] = tA[kp]; tD[k] = tD[kp]; tC[k] = tC[kp]; tB[k] = tB[kp];
-    }
-    __syncwarp();
-  }
-  if (seq) rbad = seq_dp(R, tA, tD, tC, tB, sep) >= 0;
-  fail |= (__ballot_sync(0xffffffffu, rbad) & gmask) != 0u;
-  __syncwarp(); /* the separators' x */
-  const T xl = active && !fail && p > 0 ? tB[sep(p - 1)] : T(0);
-  const T xr = active && !fail && p < Pu - 1 ? tB[sep(p)] : T(0);
-  T s2 = 0, x2 = 0;
-  const T m0 = group_max(active && !fail ? part_ends(L, tA, tD, tB, xl, xr, idx) : T(0), P);
-  if (active && !fail) {
     const T sc = pow2_inv(m0);
     part_finish(L, tA, tD, tB, xl, xr, sc, &s2, &x2, idx);
     s2 += (sc * xr) * (sc * xr); /* the separator below: |x| cancels nothing */
@@ -340,8 +263,72 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   /* decided at the first lane (the lanes' sums may differ in the last bits); a
      non-finite x makes x2 Inf or NaN */
   const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
-  const bool ok = !fail && s2 <= T(kCancel * kCancel) * x2 && x2 <= big;
-  return __ballot_sync(0xffffffffu, active && p == 0 && !ok);
+  const bool ok = !fail && s2 <= T(kCancel * kCancel) * x2 && x2 <= big && !force_fail;
+  __syncwarp(); /* every lane is done with the rows: the caller may write them again */
+  const unsigned bad = __ballot_sync(0xffffffffu, on && p == 0 && !ok);
+  return ((bad >> (g * P)) & 1u) == 0u;
+}
+
+/*
+ * One SPIKE attempt on the systems whose first lane is set in smask, their rows in
+ * the tile (overwritten). Separators are rows (j+1) M - 1 - h, j = 0..Pu-2 (h = 0:
+ * the last row of each tile column; h > 0: moved up h rows, so every interior is a
+ * different set of rows, the last one h rows longer). Returns the first lanes of
+ * the systems that fail (see the top of the file); the others hold x in the tile.
+ *
+ * The reduced system (R = Pu - 1 rows at sep(0..R-1)) is solved sequentially by the
+ * system's first lane (seq_dp), or, from kRed2MinRows rows (RED2, red2 != 0), first
+ * by spike_level once more: four lanes (every P/4-th) take rows jQ .. jQ+Q-2 (Q =
+ * floor((R+3)/4); the last rows 3Q .. R-1) as parts, the first lane the 3
+ * separators jQ+Q-1 by seq_dp. If that level fails its test, the reduced rows,
+ * kept in each column's unused last slot, are written back and solved
+ * sequentially. red2 = 2 (tests): that level always judged failed.
+ */
+template <typename T, int M, bool SH, bool RED2>
+__device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, int lane, int P,
+                                                  int n, int h, unsigned smask, int red2)
+{
+  constexpr int S = M + 1;
+  const int g = lane / P, p = lane & (P - 1);
+  const int Pu = (n + M - 1) / M; /* partitions in use */
+  const int R = Pu - 1;           /* rows of the reduced system (warp-uniform) */
+  const bool on = (smask >> (g * P)) & 1u;
+  const int hs = SH ? h : 0;
+  const int lo = p == 0 ? 0 : p * M - hs;
+  const int L = (p < Pu - 1 ? (p + 1) * M - 1 - hs : n) - lo;
+  const PartIdx<M, SH> idx{SH ? g * P * S : lane * S, lo};
+  const SepIdx<M> sep{g * P * S, hs};
+
+  auto seq = [&](bool go) { return go && p == 0 && seq_dp(R, tA, tD, tC, tB, sep) >= 0; };
+  auto reduced = [&](bool go) {
+    if (!(RED2 && red2 != 0 && R >= kRed2MinRows)) return seq(go);
+    const int kp = lane * S + M; /* the lane's column's unused last slot */
+    if (go && p < R) { /* a copy of the lane's reduced row (it wrote it) */
+      const int k = sep(p);
+      tA[kp] = tA[k]; tD[kp] = tD[k]; tC[kp] = tC[k]; tB[kp] = tB[k];
+    }
+    const int q4 = P >> 2, j = p / q4, Q = (R + 3) >> 2;
+    const RedIdx<M> sep2{sep, Q - 1, Q};
+    auto seq3 = [&](bool go2) {
+      return go2 && p == 0 && seq_dp(3, tA, tD, tC, tB, sep2) >= 0;
+    };
+    const bool ok2 = spike_level<false, T>(tA, tD, tC, tB, lane, P, q4, go,
+                                           (p & (q4 - 1)) == 0, j, 4,
+                                           j < 3 ? Q - 1 : R - 3 * Q,
+                                           RedIdx<M>{sep, j * Q, 1}, sep2, seq3, red2 == 2);
+    if (ok2) return false;
+    if (go && p < R) { /* back to the reduced rows, for the sequential solve */
+      const int k = sep(p);
+      tA[k] = tA[kp]; tD[k] = tD[kp]; tC[k] = tC[kp]; tB[k] = tB[kp];
+    }
+    __syncwarp();
+    return seq(go);
+  };
+  /* the longest interior: M - 1 rows, and h more for the last of a shifted attempt */
+  const bool ok = spike_level<(SH && M + M / 2 > 64), T>(tA, tD, tC, tB, lane, P, 1, on,
+                                                        p < Pu, p, Pu, L, idx, sep, reduced,
+                                                        false);
+  return __ballot_sync(0xffffffffu, on && p == 0 && !ok);
 }
 
 /* K warps per block, each with its own tile. P: partitions per system (power of
