@@ -9,6 +9,10 @@
 #include <stdint.h>
 #include "gtsv/gtsv.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- matrix kinds ------------------------------------------------------------ */
 
 /* Matrix kinds every solver path is tested on. */
@@ -182,5 +186,9 @@ int tu_expect(int ok, const char *file, int line, const char *fmt, ...)
 int tu_failures(void);            /* since the last tu_reset_failures() */
 const char *tu_first_failure(void);
 void tu_reset_failures(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -87,12 +87,7 @@ int gtsv__batch_tile_red2 = 1;
 namespace {
 using namespace gtsv_tile;
 
-constexpr double kCancel = 32.0; /* cancellation limit (see the top of the file) */
-/* A reduced system this long: two levels (above). H200, double random, 2^24 rows
-   (bench/results/gpu-batch-red2-2026-11-24.md), two levels against one: R = 15
-   (n = 256, M = 16) 7% slower, (n = 512, M = 32) equal; R = 23 (n = 768) 4.5%
-   faster, R = 31 (n = 1024) 8%, and 512 x 512 (R = 31) 12%. */
-constexpr int kRed2MinRows = 16;
+/* kCancel and kRed2MinRows: tile_core.h (shared with the host emulation) */
 
 template <typename T, int M> __host__ __device__ constexpr int tile_smem()
 {

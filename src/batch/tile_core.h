@@ -18,6 +18,15 @@
 namespace gtsv_tile {
 using namespace gtsv_piv;
 
+/* The on-chip kernel's (batch_tile.cu) constants, here so that its host emulation
+   (tile_emul.h) uses the same ones. */
+constexpr double kCancel = 32.0; /* cancellation limit (see batch_tile.cu's top) */
+/* A reduced system this long is solved in two levels. H200, double random, 2^24
+   rows (bench/results/gpu-batch-red2-2026-11-24.md), two levels against one: R = 15
+   (n = 256, M = 16) 7% slower, (n = 512, M = 32) equal; R = 23 (n = 768) 4.5%
+   faster, R = 31 (n = 1024) 8%, and 512 x 512 (R = 31) 12%. */
+constexpr int kRed2MinRows = 16;
+
 template <typename T> __host__ __device__ __forceinline__ T tabs(T v) { return v < 0 ? -v : v; }
 template <typename T> __host__ __device__ __forceinline__ T tmax(T a, T b) { return a > b ? a : b; }
 

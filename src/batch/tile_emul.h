@@ -1,0 +1,182 @@
+/* Host emulation of the on-chip batch kernel's decisions for one system
+   (batch_tile.cu: tile_kernel, spike_attempt, spike_level), with tile_core.h's
+   steps: the same partitions, separators, two-level reduced solve, cancellation
+   test, retries with shifted separators and sequential fallback. The kernel runs a
+   level's parts on lanes and sums its cancellation terms by warp shuffles; here
+   they run one after the other and sum in order, so a sum may differ in its last
+   bits and a system right at the test's limit may be decided the other way. For
+   tests (tests/check_tile_core.cu: the method against LAPACK in CI, where no GPU
+   is) and tools (tools/tile-retry-count.cu). C++ (CUDA) host code only. */
+#ifndef GTSV_BATCH_TILE_EMUL_H
+#define GTSV_BATCH_TILE_EMUL_H
+
+#include <math.h>
+#include <vector>
+#include "batch/tile_core.h"
+
+namespace gtsv_tile {
+
+/* Options: red2 as gtsv__batch_tile_red2 (0: one level; 1: two levels from
+   kRed2MinRows rows; 2: two levels always judged failed); fail_first: the first
+   attempt is judged failed (tests: every system takes the retries). */
+struct EmulOpts {
+  int red2 = 1;
+  bool fail_first = false;
+};
+/* Counters over the systems solved. ratio: sqrt(s2 / x2) of the last attempt. */
+struct EmulStats {
+  long attempts = 0, retries = 0, fallbacks = 0, red2_tries = 0, red2_fails = 0;
+  double ratio = 0;
+};
+
+/* Row r of the system -> tile offset (columns of M + 1). */
+struct EmulRow {
+  int M;
+  __host__ __device__ int operator()(int r) const { return r + r / M; }
+};
+/* Row k of a part whose first row is lo, in the rows' order. */
+struct EmulPart {
+  int lo, M;
+  __host__ __device__ int operator()(int k) const { const int r = lo + k; return r + r / M; }
+};
+/* Separator j: row (j+1) M - 1 - h. */
+struct EmulSep {
+  int M, h;
+  __host__ __device__ int operator()(int j) const
+  {
+    const int r = (j + 1) * M - 1 - h;
+    return r + r / M;
+  }
+};
+/* Row k of a part of the reduced system: sep(off + k stride). */
+struct EmulRed {
+  EmulSep sep;
+  int off, stride;
+  __host__ __device__ int operator()(int k) const { return sep(off + k * stride); }
+};
+
+/* spike_level on the host: nparts parts (part j: L[j] rows at idx[j], separators
+   sep(0..nparts-2)); reduced() solves the reduced system and returns true when it
+   failed. Returns whether the rows hold x; *ratio: sqrt(s2 / x2). */
+template <bool WIDE, typename T, typename PIdx, typename SIdx, typename Reduced>
+bool emul_level(T *A, T *D, T *C, T *B, int nparts, const int *L, const PIdx *idx, SIdx sep,
+                Reduced reduced, bool force_fail, double *ratio)
+{
+  std::vector<Ends<T>> e(nparts);
+  bool fail = false;
+  for (int j = 0; j < nparts; j++) {
+    e[j] = part_solve<WIDE>(L[j], A, D, C, B, j > 0, j < nparts - 1, idx[j]);
+    fail |= e[j].bad;
+  }
+  for (int j = 0; j + 1 < nparts; j++) {
+    const int k = sep(j);
+    reduced_row(A[k], D[k], C[k], B[k], e[j].vl, e[j].wl, e[j].xl, e[j + 1].vf, e[j + 1].wf,
+                e[j + 1].xf, &A[k], &D[k], &C[k], &B[k]);
+  }
+  *ratio = INFINITY;
+  if (fail || reduced()) return false;
+  std::vector<T> xl(nparts), xr(nparts);
+  T m0 = 0;
+  for (int j = 0; j < nparts; j++) {
+    xl[j] = j > 0 ? B[sep(j - 1)] : T(0);
+    xr[j] = j + 1 < nparts ? B[sep(j)] : T(0);
+    m0 = tmax(m0, part_ends(L[j], A, D, B, xl[j], xr[j], idx[j]));
+  }
+  const T sc = pow2_inv(m0);
+  T s2 = 0, x2 = 0;
+  for (int j = 0; j < nparts; j++) {
+    part_finish(L[j], A, D, B, xl[j], xr[j], sc, &s2, &x2, idx[j]);
+    s2 += (sc * xr[j]) * (sc * xr[j]);
+    x2 += (sc * xr[j]) * (sc * xr[j]);
+  }
+  *ratio = sqrt((double)s2 / (double)x2);
+  const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
+  return s2 <= T(kCancel * kCancel) * x2 && x2 <= big && !force_fail;
+}
+
+/* One attempt (spike_attempt) on the system (a, d, c, b: its n rows) with
+   separators moved up h rows; Pu = ceil(n / M) >= 2 partitions. On success x holds
+   the answer. */
+template <typename T>
+bool emul_attempt(int n, int M, int h, const T *a, const T *d, const T *c, const T *b, T *x,
+                  const EmulOpts &o, EmulStats *st)
+{
+  const int Pu = (n + M - 1) / M, R = Pu - 1, S = M + 1;
+  std::vector<T> A((size_t)Pu * S), D(A.size()), C(A.size()), B(A.size());
+  const EmulRow row{M};
+  for (int r = 0; r < n; r++) {
+    const int k = row(r);
+    A[k] = a[r]; D[k] = d[r]; C[k] = c[r]; B[k] = b[r];
+  }
+  std::vector<int> L(Pu);
+  std::vector<EmulPart> idx(Pu);
+  for (int p = 0; p < Pu; p++) {
+    const int lo = p == 0 ? 0 : p * M - h;
+    L[p] = (p < Pu - 1 ? (p + 1) * M - 1 - h : n) - lo;
+    idx[p] = EmulPart{lo, M};
+  }
+  const EmulSep sep{M, h};
+  T *pA = A.data(), *pD = D.data(), *pC = C.data(), *pB = B.data();
+  auto seq = [&]() { return seq_dp(R, pA, pD, pC, pB, sep) >= 0; };
+  auto reduced = [&]() {
+    if (!(o.red2 != 0 && R >= kRed2MinRows)) return seq();
+    std::vector<T> keep(4 * (size_t)R);
+    for (int p = 0; p < R; p++) {
+      const int k = sep(p);
+      keep[4 * p] = pA[k]; keep[4 * p + 1] = pD[k]; keep[4 * p + 2] = pC[k]; keep[4 * p + 3] = pB[k];
+    }
+    const int Q = (R + 3) >> 2;
+    const int L2[4] = {Q - 1, Q - 1, Q - 1, R - 3 * Q};
+    const EmulRed idx2[4] = {{sep, 0, 1}, {sep, Q, 1}, {sep, 2 * Q, 1}, {sep, 3 * Q, 1}};
+    const EmulRed sep2{sep, Q - 1, Q};
+    auto seq3 = [&]() { return seq_dp(3, pA, pD, pC, pB, sep2) >= 0; };
+    double r2;
+    st->red2_tries++;
+    if (emul_level<false>(pA, pD, pC, pB, 4, L2, idx2, sep2, seq3, o.red2 == 2, &r2))
+      return false;
+    st->red2_fails++;
+    for (int p = 0; p < R; p++) {
+      const int k = sep(p);
+      pA[k] = keep[4 * p]; pD[k] = keep[4 * p + 1]; pC[k] = keep[4 * p + 2]; pB[k] = keep[4 * p + 3];
+    }
+    return seq();
+  };
+  st->attempts++;
+  const bool force = o.fail_first && h == 0;
+  const bool ok = h > 0 && M + M / 2 > 64
+                      ? emul_level<true>(pA, pD, pC, pB, Pu, L.data(), idx.data(), sep, reduced,
+                                         force, &st->ratio)
+                      : emul_level<false>(pA, pD, pC, pB, Pu, L.data(), idx.data(), sep,
+                                          reduced, force, &st->ratio);
+  if (ok)
+    for (int r = 0; r < n; r++) x[r] = pB[row(r)];
+  return ok;
+}
+
+/* The kernel's whole decision for one system of n rows with M rows per partition:
+   one partition: the sequential pivoting; else the attempt, the retries (M/2, then
+   M/4) and the sequential pivoting. x: the answer, or b where the system is
+   singular. Returns -1 or the singular row (as DP_SEQ). */
+template <typename T>
+int emul_solve(int n, int M, const T *a, const T *d, const T *c, const T *b, T *x,
+               const EmulOpts &o, EmulStats *st)
+{
+  const int Pu = (n + M - 1) / M;
+  if (Pu >= 2) {
+    if (emul_attempt(n, M, 0, a, d, c, b, x, o, st)) return -1;
+    for (int h = M / 2; h >= M / 4; h -= M / 4) {
+      st->retries++;
+      if (emul_attempt(n, M, h, a, d, c, b, x, o, st)) return -1;
+    }
+    st->fallbacks++;
+  }
+  std::vector<T> A(a, a + n), D(d, d + n), C(c, c + n), B(b, b + n);
+  const EmulRow id{1 << 30}; /* r + r / 2^30 = r */
+  const int bad = seq_dp(n, A.data(), D.data(), C.data(), B.data(), id);
+  for (int r = 0; r < n; r++) x[r] = bad >= 0 ? b[r] : B[r];
+  return bad;
+}
+
+} /* namespace gtsv_tile */
+
+#endif /* GTSV_BATCH_TILE_EMUL_H */
