@@ -7,8 +7,10 @@
    that force each way through the method: the two levels (red2 1), one level (0),
    the two levels always failed so that the reduced rows go back to the sequential
    solve (2), and the first attempt failed so that every system takes the retries
-   with shifted separators (at M = 64 interiors of up to 95 rows). The GPU tests
-   (check_gpu_batch) run the kernel itself. */
+   with shifted separators (at M = 64 interiors of up to 95 rows). Each case: every
+   system against LAPACK (tu_problem_verdict), and the first singular system and
+   row as the host DP_SEQ reports them. The GPU tests (check_gpu_batch) run the
+   kernel itself. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,21 +28,45 @@ struct Mode {
 };
 
 /* Every system of P through emul_solve into P->x; returns the status a solver
-   would (SINGULAR when a system is). */
+   would (SINGULAR when a system is), and in *info, *row what gtsv_get_info would
+   (1 + the first singular system and its row, or 0 and -1). */
 template <typename T>
-gtsv_status emulate(tu_problem *P, int M, const EmulOpts &o, EmulStats *st)
+gtsv_status emulate(tu_problem *P, int M, const EmulOpts &o, EmulStats *st, int64_t *info,
+                    int64_t *row)
 {
   const int n = (int)P->n;
-  bool singular = false;
   std::vector<T> x(n);
+  *info = 0;
+  *row = -1;
   for (int64_t k = 0; k < P->batch; k++) {
     const T *a = (const T *)tu_sys_dl(P, k), *d = (const T *)tu_sys_d(P, k);
     const T *c = (const T *)tu_sys_du(P, k), *b = (const T *)tu_sys_b(P, k);
-    if (emul_solve<T>(n, M, a, d, c, b, x.data(), o, st) >= 0) singular = true;
+    const int bad = emul_solve<T>(n, M, a, d, c, b, x.data(), o, st);
+    if (bad >= 0 && *info == 0) {
+      *info = k + 1;
+      *row = bad;
+    }
     T *xo = (T *)tu_sys_x(P, k);
     for (int r = 0; r < n; r++) xo[r] = x[r];
   }
-  return singular ? GTSV_STATUS_SINGULAR : GTSV_STATUS_SUCCESS;
+  return *info ? GTSV_STATUS_SINGULAR : GTSV_STATUS_SUCCESS;
+}
+
+/* The host DP_SEQ's gtsv_get_info on P's systems (the kernel's fallback runs its
+   pivots, so a singular system is reported with DP_SEQ's row). */
+void dp_seq_info(const tu_problem *P, int64_t *info, int64_t *row)
+{
+  gtsv_handle h;
+  void *x = tu_dup(P->prec, P->b, P->blen);
+  *info = -7;
+  *row = -7;
+  if (gtsv_create(&h) == GTSV_STATUS_SUCCESS) {
+    gtsv_set_algo(h, GTSV_ALGO_DP_SEQ);
+    (void)tu_gtsv_batch(h, P->prec, P->n, P->dl0, P->d0, P->du0, x, P->batch, P->stride);
+    (void)gtsv_get_info(h, info, row);
+    gtsv_destroy(h);
+  }
+  free(x);
 }
 
 void run_shape(tu_prec p, int M, int n, tu_kind kind, const Mode &m, uint64_t seed)
@@ -50,10 +76,16 @@ void run_shape(tu_prec p, int M, int n, tu_kind kind, const Mode &m, uint64_t se
   const int64_t batch = 24;
   tu_problem_init(&P, p, kind, n, 1, n, batch, n, seed);
   EmulStats st;
-  const gtsv_status s = p == TU_DOUBLE ? emulate<double>(&P, M, m.o, &st)
-                                       : emulate<float>(&P, M, m.o, &st);
+  int64_t info, row, hi, hr;
+  const gtsv_status s = p == TU_DOUBLE ? emulate<double>(&P, M, m.o, &st, &info, &row)
+                                       : emulate<float>(&P, M, m.o, &st, &info, &row);
   TU_EXPECT(tu_problem_verdict(&P, s, why, sizeof why), "%s M=%d n=%d %s %s: %s", m.name, M,
             n, tu_prec_name(p), tu_kind_name(kind), why);
+  dp_seq_info(&P, &hi, &hr);
+  TU_EXPECT(info == hi && row == hr,
+            "%s M=%d n=%d %s %s: info %lld row %lld, DP_SEQ %lld row %lld",
+            m.name, M, n, tu_prec_name(p), tu_kind_name(kind), (long long)info, (long long)row,
+            (long long)hi, (long long)hr);
   /* the mode took the way it is for */
   const int Pu = (n + M - 1) / M;
   if (m.o.fail_first && Pu >= 2)
