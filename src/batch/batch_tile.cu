@@ -31,7 +31,9 @@
  *     n = 256, at most 1 elsewhere, and the worst accepted backward error 37
  *     against 34 eps ||T|| ||x|| with the sequential reduced solve.
  * Finally the warp stores x with coalesced stores. Nothing but dl, d, du, b and x
- * touches global memory: no workspace.
+ * touches global memory: no workspace. The decisions for one system are emulated
+ * on the host with the same steps (tile_emul.h); tests/check_tile_core.cu runs that
+ * against LAPACK in CI, where there is no GPU.
  *
  * Worked example, M = 4, n = 8, P = 2: partition 0 = rows 0..3 with separator 3,
  * interior 0..2; partition 1 = rows 4..7, interior 4..7 (the last partition has no
