@@ -20,12 +20,12 @@
  *     separator rows of the tile (gtsv_tile::reduced_row) and solved by the
  *     system's first lane with the same sequential pivoting; then every lane forms
  *     x = u - v x_left - w x_right (gtsv_tile::part_finish).
- *     A reduced system of kRed2MinRows = 16 rows or more (17 partitions or more) is
- *     first tried by SPIKE once more (spike_attempt, spike_level): four lanes solve four
- *     runs of its rows as interiors, the first lane the 3 separators between them,
- *     under the same cancellation test; if that fails, its rows (kept in each
- *     column's unused last slot) are written back and solved sequentially as
- *     above. At P = 32 this replaces a chain of 31 sequential pivot rows by one
+ *     A reduced system of kRed2MinRows = 16 rows or more (17 partitions or more)
+ *     is first tried by SPIKE once more (spike_attempt, spike_level): four lanes
+ *     solve four runs of its rows as interiors, the first lane the 3 separators
+ *     between them, under the same cancellation test; if that fails, its rows
+ *     (kept in each column's unused last slot) are written back and solved
+ *     sequentially as above. At P = 32 this replaces a chain of 31 sequential pivot rows by one
  *     of 7 + 3; the host count (tools/tile-retry-count.cu, 2^23 random rows per
  *     n, the threshold then 12 rows) saw 43 of 34077 two-level solves fail at
  *     n = 256, at most 1 elsewhere, and the worst accepted backward error 37
