@@ -25,11 +25,11 @@
  *     solve four runs of its rows as interiors, the first lane the 3 separators
  *     between them, under the same cancellation test; if that fails, its rows
  *     (kept in each column's unused last slot) are written back and solved
- *     sequentially as above. At P = 32 this replaces a chain of 31 sequential pivot rows by one
- *     of 7 + 3; the host count (tools/tile-retry-count.cu, 2^23 random rows per
- *     n, the threshold then 12 rows) saw 43 of 34077 two-level solves fail at
- *     n = 256, at most 1 elsewhere, and the worst accepted backward error 37
- *     against 34 eps ||T|| ||x|| with the sequential reduced solve.
+ *     sequentially as above. At P = 32 this replaces a chain of 31 sequential
+ *     pivot rows by one of 7 + 3; the host count (tools/tile-retry-count.cu, 2^23
+ *     random rows per n, the threshold then 12 rows) saw 43 of 34077 two-level
+ *     solves fail at n = 256, at most 1 elsewhere, and the worst accepted backward
+ *     error 37 against 34 eps ||T|| ||x|| with the sequential reduced solve.
  * Finally the warp stores x with coalesced stores. Nothing but dl, d, du, b and x
  * touches global memory: no workspace. The decisions for one system are emulated
  * on the host with the same steps (tile_emul.h); tests/check_tile_core.cu runs that
