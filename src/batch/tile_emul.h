@@ -123,7 +123,10 @@ bool emul_attempt(int n, int M, int h, const T *a, const T *d, const T *c, const
     std::vector<T> keep(4 * (size_t)R);
     for (int p = 0; p < R; p++) {
       const int k = sep(p);
-      keep[4 * p] = pA[k]; keep[4 * p + 1] = pD[k]; keep[4 * p + 2] = pC[k]; keep[4 * p + 3] = pB[k];
+      keep[4 * p] = pA[k];
+      keep[4 * p + 1] = pD[k];
+      keep[4 * p + 2] = pC[k];
+      keep[4 * p + 3] = pB[k];
     }
     const int Q = (R + 3) >> 2;
     const int L2[4] = {Q - 1, Q - 1, Q - 1, R - 3 * Q};
@@ -137,7 +140,10 @@ bool emul_attempt(int n, int M, int h, const T *a, const T *d, const T *c, const
     st->red2_fails++;
     for (int p = 0; p < R; p++) {
       const int k = sep(p);
-      pA[k] = keep[4 * p]; pD[k] = keep[4 * p + 1]; pC[k] = keep[4 * p + 2]; pB[k] = keep[4 * p + 3];
+      pA[k] = keep[4 * p];
+      pD[k] = keep[4 * p + 1];
+      pC[k] = keep[4 * p + 2];
+      pB[k] = keep[4 * p + 3];
     }
     return seq();
   };
