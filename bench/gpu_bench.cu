@@ -536,7 +536,7 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     gtsv__batch_tile_m = 0;
     rows.push_back(r);
   }
-  if (n > 12 * 16) { /* reduced systems of >= 12 rows with M = 16: the two levels off */
+  if (n > 16 * 16) { /* 17+ partitions of 16 rows or more: the two levels off */
     Row r{"gtsv strided, one-level reduced", "", -2, 0};
     gtsv__batch_tile_red2 = 0;
     r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
@@ -662,7 +662,7 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
   static const char *const names[] = {"gtsv strided_batch (graph)",
                                       "cusparse gtsv2StridedBatch (graph)",
                                       "gtsv strided, one-level reduced (graph)"};
-  for (int which = 0; which < (n > 12 * 16 ? 3 : 2); which++) {
+  for (int which = 0; which < (n > 16 * 16 ? 3 : 2); which++) {
     Row r{names[which], "", -2, 0};
     gtsv__batch_tile_red2 = which == 2 ? 0 : 1;
     auto solve = [&](int k) {

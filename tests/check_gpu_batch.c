@@ -687,8 +687,8 @@ static void long_case_in(gtsv_handle h, tu_prec p, tu_kind kind, layout l, int64
   host_reference_x(&P, &hi, &hr, &xh);
   int st = dev_solve(h, &P, l, 0, &info, &row);
   /* the long cases go through the GPU SPIKE unless packing is off (-1 printed: the
-     workspace word is not SPIKE's flag then), except an interleaved single system of
-     n <= 2048, which the on-chip kernel solves (its printed bits are stale) */
+     workspace word is not SPIKE's flag then), except interleaved ones of n <= 2048,
+     which the on-chip kernel solves (their printed bits are stale) */
   if (gtsv__batch_pack) (void)gtsv__spike_fallback_taken(h, &taken);
   fprintf(stderr, "long systems: %s %s %-10s n=%-6lld stride=%-6lld batch=%-3lld variant %d: "
           "status %d info %lld row %lld, fallback bits %d\n", layout_name(l), tu_prec_name(p),
@@ -769,8 +769,9 @@ START_TEST(strided_batch_split_level)
 }
 END_TEST
 
-/* Long systems that are packed into a contiguous copy for the GPU SPIKE
-   (src/batch/batch_pack.cu): the interleaved layout beyond n = 1024, and strided
+/* Long systems that are packed into a contiguous copy for the on-chip kernel
+   (n <= 2048) or the GPU SPIKE (src/batch/batch_pack.cu): the interleaved layout
+   beyond n = 1024, and strided
    batches whose gaps are longer than the systems (stride > 2n; the gaps hold the
    sentinel, which judge() checks is never written). The same checks as
    long_case, singular systems included: a singular system's x must be its b,

@@ -374,8 +374,9 @@ bool use_spike(gtsv_handle h, const gtsv_batch_desc *desc)
 
 /* Long systems that neither the on-chip kernel nor the SPIKE in place takes: the
    interleaved layout beyond kTileInterMaxN, strided batches with stride > 2n.
-   They are packed into a contiguous strided copy for the GPU SPIKE (batch_pack.cu):
-   H200, double 4096 x 4096 interleaved, thread-per-system 5.7 ms. */
+   They are packed into a contiguous strided copy for the on-chip kernel (n <= 2048)
+   or the GPU SPIKE (batch_pack.cu): H200, double 4096 x 4096 interleaved,
+   thread-per-system 5.7 ms. */
 bool use_packed(gtsv_handle h, const gtsv_batch_desc *desc)
 {
   return h->algo != GTSV_ALGO_DP_SEQ && gtsv__batch_pack && !use_tile(h, desc) &&

@@ -93,7 +93,8 @@ gtsv_status gtsv__d_batch_tile(gtsv_handle h, const gtsv_batch_desc *desc,
                                const double *dl, const double *d, const double *du,
                                double *x);
 /* Long systems (n > 1024 interleaved, or strided with stride > 2n) packed into a
-   contiguous strided copy, solved by the GPU SPIKE, unpacked (batch_pack.cu).
+   contiguous strided copy, solved by the on-chip kernel (n <= 2048) or the GPU
+   SPIKE, unpacked (batch_pack.cu).
    Rows contiguous or systems contiguous, as the tile kernel. ALLOC_FAILED: nothing
    of the caller's was written; solve another way. */
 gtsv_status gtsv__s_batch_packed(gtsv_handle h, const gtsv_batch_desc *desc,

@@ -115,13 +115,14 @@ gtsv_status relayout_launch(cudaStream_t st, int64_t n, int64_t nsys, int narr,
   return GTSV_STATUS_SUCCESS;
 }
 
-template <typename T> struct Spike;
-template <> struct Spike<float> {
-  static constexpr auto fn = gtsv__s_spike_cuda_batch;
+/* The two solvers of the packed copy (see the top of the file). */
+template <typename T> struct Solvers;
+template <> struct Solvers<float> {
+  static constexpr auto spike = gtsv__s_spike_cuda_batch;
   static constexpr auto tile = gtsv__s_batch_tile;
 };
-template <> struct Spike<double> {
-  static constexpr auto fn = gtsv__d_spike_cuda_batch;
+template <> struct Solvers<double> {
+  static constexpr auto spike = gtsv__d_spike_cuda_batch;
   static constexpr auto tile = gtsv__d_batch_tile;
 };
 
@@ -154,8 +155,8 @@ gtsv_status packed(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const 
   if (s != GTSV_STATUS_SUCCESS) return s;
 
   const gtsv_batch_desc pd = {n, nsys, n, 1, n, 1, n, NULL};
-  s = gtsv__batch_tile_takes(&pd) ? Spike<T>::tile(h, &pd, p[0], p[1], p[2], p[3])
-                                  : Spike<T>::fn(h, n, p[0], p[1], p[2], p[3], nsys, n);
+  s = gtsv__batch_tile_takes(&pd) ? Solvers<T>::tile(h, &pd, p[0], p[1], p[2], p[3])
+                                  : Solvers<T>::spike(h, n, p[0], p[1], p[2], p[3], nsys, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
 
   const View<const T> from[1] = {{p[3], n, 1}};

@@ -34,6 +34,10 @@ struct EmulRow {
   int M;
   __host__ __device__ int operator()(int r) const { return r + r / M; }
 };
+/* Row r -> r (rows in order, no columns). */
+struct EmulIdent {
+  __host__ __device__ int operator()(int r) const { return r; }
+};
 /* Row k of a part whose first row is lo, in the rows' order. */
 struct EmulPart {
   int lo, M;
@@ -177,8 +181,7 @@ int emul_solve(int n, int M, const T *a, const T *d, const T *c, const T *b, T *
     st->fallbacks++;
   }
   std::vector<T> A(a, a + n), D(d, d + n), C(c, c + n), B(b, b + n);
-  const EmulRow id{1 << 30}; /* r + r / 2^30 = r */
-  const int bad = seq_dp(n, A.data(), D.data(), C.data(), B.data(), id);
+  const int bad = seq_dp(n, A.data(), D.data(), C.data(), B.data(), EmulIdent());
   for (int r = 0; r < n; r++) x[r] = bad >= 0 ? b[r] : B[r];
   return bad;
 }
