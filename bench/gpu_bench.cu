@@ -515,7 +515,7 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
     if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
     int fb = 0;
-    const gtsv_batch_desc sd = {n, batch, n, 1, n, 1, n, NULL};
+    const gtsv_batch_desc sd = {n, batch, n, 1, n, 1, n, NULL, NULL, 0};
     if (r.ms >= 0 && !gtsv__batch_tile_takes(&sd) &&
         gtsv__spike_fallback_taken(h, &fb) == GTSV_STATUS_SUCCESS)
       r.note = with(r.note, fb ? "SPIKE over the batch, fell back to DP_SEQ (bits " +
@@ -921,7 +921,12 @@ static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int kind,
   constexpr unsigned kReducedArcr = 0x100u;
   /* opts kM8, kM16, kM32: SPIKE with 8, 16 or 32 rows per partition (gtsv__spike_m) */
   constexpr unsigned kM8 = 0x200u, kM16 = 0x400u, kM32 = 0x800u;
+  /* opts kSeqBase: SPIKE's levels down to the sequential base of <= 64 rows, as
+     before the on-chip kernel solved the first reduced system of <= 2048 rows
+     (gtsv__spike_tile_base = 0) */
+  constexpr unsigned kSeqBase = 0x1000u;
   static const Variant normal[] = {{GTSV_ALGO_SPIKE_DP, 0, "SPIKE_DP"},
+                                   {GTSV_ALGO_SPIKE_DP, kSeqBase, "SPIKE_DP, sequential base"},
                                    {GTSV_ALGO_SPIKE_DP, kReducedArcr, "SPIKE_DP, ARCR reduced"},
                                    {GTSV_ALGO_PDP, 0, "PDP"},
                                    {GTSV_ALGO_AUTO, 0, "AUTO"}};
@@ -935,17 +940,19 @@ static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int kind,
       {GTSV_ALGO_SPIKE_DP, kM16, "SPIKE_DP M=16"},
       {GTSV_ALGO_SPIKE_DP, kM32, "SPIKE_DP M=32"}};
   const Variant *vs = ablation ? abl : normal;
-  const int nv = ablation ? 7 : 4;
+  const int nv = ablation ? 7 : 5;
   for (int vi = 0; vi < nv; vi++) {
     const Variant &v = vs[vi];
     Row r{std::string("gtsv ") + v.label, "", -2, 0};
     gtsv_set_algo(h, v.a);
-    h->spike_opts = v.opts & ~(kReducedArcr | kM8 | kM16 | kM32);
+    h->spike_opts = v.opts & ~(kReducedArcr | kM8 | kM16 | kM32 | kSeqBase);
     gtsv__spike_m = (v.opts & kM8) ? 8 : (v.opts & kM16) ? 16 : (v.opts & kM32) ? 32 : 0;
+    gtsv__spike_tile_base = (v.opts & kSeqBase) ? 0 : -1;
     gtsv_set_spike_reduced_solver(h, (v.opts & kReducedArcr) ? GTSV_ALGO_ARCR : GTSV_ALGO_DP_SEQ);
     r.ms = time_ms(prep, [&] { return gst(g_gtsv(h, n, Sdl, Sd, Sdu, X)); });
     gtsv_set_spike_reduced_solver(h, GTSV_ALGO_DP_SEQ);
     gtsv__spike_m = 0;
+    gtsv__spike_tile_base = -1;
     if (r.ms >= 0) {
       r.resid = fetch();
       r.note = info_note(h);

@@ -16,6 +16,7 @@
 #include "gtsv/testmat.h"
 #include "core/internal.h"
 #include "spike/spike.h"
+#include "batch/batch.h"
 #include "testutil.h"
 
 static int small_run(void)
@@ -299,30 +300,94 @@ START_TEST(ablations_and_repeatability)
 }
 END_TEST
 
+/* How the smallest reduced system is solved (gtsv__spike_tile_base,
+   gtsv__batch_tile_red2): the on-chip batch kernel on the first reduced system of
+   <= 2048 rows (the default), or of <= 300 rows (other level sizes), or with its
+   two-level reduced solve always judged failed (its sequential solve follows), or
+   the levels down to the sequential base of <= 64 rows. */
+static const struct {
+  int tile_base, red2;
+  const char *name;
+} base_modes[] = {{-1, 1, "tile base"},
+                  {300, 1, "tile base <= 300"},
+                  {-1, 2, "tile base, 2nd level failed"},
+                  {0, 1, "sequential base"}};
+#define NBASE ((int)(sizeof base_modes / sizeof base_modes[0]))
+
+static void set_base_mode(int m)
+{
+  gtsv__spike_tile_base = m < 0 ? -1 : base_modes[m].tile_base;
+  gtsv__batch_tile_red2 = m < 0 ? 1 : base_modes[m].red2;
+}
+
 /* Singular systems: a zero row at several places, and a zero-diagonal system of odd
    order (singular): SINGULAR with DP_SEQ's row, B of other systems untouched is
-   not applicable (one system); the matrices are not written. */
+   not applicable (one system); the matrices are not written. A zero row at row 0
+   or n - 1 is a separator at every level (a zero row of every reduced system), so
+   that the smallest reduced system is singular: every base mode. */
 START_TEST(singular)
 {
   const tu_prec p = (tu_prec)(_i % TU_NPREC);
   static const int64_t ns[] = {40, 1025, 70001};
-  for (int ni = 0; ni < 3; ni++)
-    for (int where = 0; where < 3; where++) {
-      const int64_t n = ns[ni], r = where == 0 ? 0 : where == 1 ? n / 2 : n - 1;
-      char ctx[128];
-      tu_problem P;
-      gtsv_handle h;
-      if (small_run() && n > 5000) continue;
-      h = spike_handle(0);
-      tu_problem_init(&P, p, TU_RANDOM, n, 1, n, 1, n, 31);
-      tu_problem_zero_row(&P, 0, r);
-      tu_problem_prepare(&P);
-      snprintf(ctx, sizeof ctx, "spike %s n=%lld zero row %lld", tu_prec_name(p),
-               (long long)n, (long long)r);
-      solve_and_judge(h, &P, ctx);
-      tu_problem_free(&P);
-      gtsv_destroy(h);
-    }
+  for (int m = 0; m < NBASE; m++)
+    for (int ni = 0; ni < 3; ni++)
+      for (int where = 0; where < 3; where++) {
+        const int64_t n = ns[ni], r = where == 0 ? 0 : where == 1 ? n / 2 : n - 1;
+        char ctx[160];
+        tu_problem P;
+        gtsv_handle h;
+        if (small_run() && n > 5000) continue;
+        h = spike_handle(0);
+        set_base_mode(m);
+        tu_problem_init(&P, p, TU_RANDOM, n, 1, n, 1, n, 31);
+        tu_problem_zero_row(&P, 0, r);
+        tu_problem_prepare(&P);
+        snprintf(ctx, sizeof ctx, "spike %s n=%lld zero row %lld, %s", tu_prec_name(p),
+                 (long long)n, (long long)r, base_modes[m].name);
+        solve_and_judge(h, &P, ctx);
+        tu_problem_free(&P);
+        gtsv_destroy(h);
+      }
+  set_base_mode(-1);
+  report();
+}
+END_TEST
+
+/* Every matrix kind under every base mode, at sizes whose smallest reduced system
+   takes each of the on-chip kernel's M (at the default 1025: 130 rows, M = 16;
+   4097: 514, M = 32; 12001: 1502, M = 64; 65537: 1026, M = 64; 300007: 586,
+   M = 32; other levels with the limit 300), nrhs 1 and 3 (ldb > n): against
+   LAPACK, or DP_SEQ's singular row. Random and dominant systems must not fall
+   back. */
+START_TEST(base_solvers)
+{
+  const tu_prec p = (tu_prec)(_i % TU_NPREC);
+  const int m = _i / TU_NPREC;
+  static const int64_t ns[] = {1025, 4097, 12001, 65537, 300007};
+  gtsv_handle h = spike_handle(0);
+  set_base_mode(m);
+  for (int k = 0; k < TU_NKINDS; k++) {
+    fallbacks = solves = 0;
+    for (int ni = 0; ni < 5; ni++)
+      for (int64_t nrhs = 1; nrhs <= 3; nrhs += 2) {
+        const int64_t n = ns[ni], ldb = nrhs == 1 ? n : n + 3;
+        char ctx[192];
+        tu_problem P;
+        if (small_run() && n > 5000) continue;
+        snprintf(ctx, sizeof ctx, "spike %s %s n=%lld nrhs=%lld, %s", tu_prec_name(p),
+                 tu_kind_name((tu_kind)k), (long long)n, (long long)nrhs, base_modes[m].name);
+        tu_problem_init(&P, p, (tu_kind)k, n, nrhs, ldb, 1, n, 41 + (uint64_t)ni);
+        solve_and_judge(h, &P, ctx);
+        tu_problem_free(&P);
+      }
+    printf("check_gpu_spike: %-6s %-16s %-28s %2d solves, %2d fell back\n", tu_prec_name(p),
+           tu_kind_name((tu_kind)k), base_modes[m].name, solves, fallbacks);
+    if (k == TU_RANDOM || k == TU_DOMINANT)
+      TU_EXPECT(fallbacks == 0, "%s %s %s: %d of %d solves fell back", tu_prec_name(p),
+                tu_kind_name((tu_kind)k), base_modes[m].name, fallbacks, solves);
+  }
+  set_base_mode(-1);
+  gtsv_destroy(h);
   report();
 }
 END_TEST
@@ -343,6 +408,7 @@ int main(void)
   tcase_add_loop_test(tc, thesis_types, 0, 7 * TU_NPREC);
   tcase_add_loop_test(tc, ablations_and_repeatability, 0, TU_NPREC);
   tcase_add_loop_test(tc, singular, 0, TU_NPREC);
+  tcase_add_loop_test(tc, base_solvers, 0, NBASE * TU_NPREC);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

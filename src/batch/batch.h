@@ -33,6 +33,11 @@ typedef struct {
   /* NULL: always solve. Otherwise the kernel does nothing unless *gate != 0 when
      it runs (stream order): a conditional fallback queued without a host sync. */
   const unsigned *gate;
+  /* The on-chip kernel only (gtsv__?_batch_tile), for a solve inside another
+     method (the GPU SPIKE's smallest reduced system): NULL, report a singular
+     system through the handle's info; else set fail_bit in *fail instead. */
+  unsigned *fail;
+  unsigned fail_bit;
 } gtsv_batch_desc;
 
 /* Device workspace of one warp slot: y[n][w], g[n][w] of the element type and

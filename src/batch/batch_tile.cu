@@ -328,6 +328,15 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   return __ballot_sync(0xffffffffu, on && p == 0 && !ok);
 }
 
+/* A singular system: through the handle's info (first system and row), or, for
+   a solve inside another method, as a bit of that method's flag (ds.fail). */
+__device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long long *info,
+                                       int64_t key)
+{
+  if (ds.fail) atomicOr(ds.fail, ds.fail_bit);
+  else gtsv__report_singular(info, (unsigned long long)key);
+}
+
 /* K warps per block, each with its own tile. P: partitions per system (power of
    two, 1..32). INTER: systems contiguous (interleaved): the block loads and stores
    the K G consecutive systems of its warps together, K G consecutive elements of
@@ -398,7 +407,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ 
                *const B = tB + lane * S;
       const int bad = seq_dp(n, A, D, C, B, Ident());
       if (bad >= 0) {
-        gtsv__report_singular(info, (unsigned long long)((s0 + g) * ds.key_sys + bad));
+        report(ds, info, (s0 + g) * ds.key_sys + bad);
         singular = true;
       }
     }
@@ -416,7 +425,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ 
         const int c = lane * S;
         const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, SysIdx<M>());
         if (bad >= 0) {
-          gtsv__report_singular(info, (unsigned long long)((s0 + g) * ds.key_sys + bad));
+          report(ds, info, (s0 + g) * ds.key_sys + bad);
           singular = true;
         }
       }

@@ -149,6 +149,10 @@ template <> struct Cfg<float> { static constexpr int M = 16; };
 constexpr int kWarps = 4;           /* warps per block */
 constexpr int64_t kBaseN = 64;      /* a reduced system this small: sequential DP */
 constexpr int64_t kArcrBaseN = 1024; /* with ARCR as the reduced solver: ARCR below */
+/* The first reduced system of at most this many rows (and more than kBaseN) is
+   solved by the on-chip batch kernel, one warp (src/batch/batch_tile.cu), instead
+   of by further levels and the sequential base: see spike_solve_m. */
+constexpr int64_t kTileBaseN = 2048;
 #ifndef GTSV_SPIKE_GROWTH
 #define GTSV_SPIKE_GROWTH 64.0
 #endif
@@ -1041,6 +1045,7 @@ constexpr int64_t kRestoreSums = 1024; /* more sums than this: spike_decide firs
 struct Plan {
   int nlev;                  /* levels with passes; the base is level nlev */
   bool arcr;                 /* the base (a reduced system) is solved by ARCR */
+  bool tile;                 /* ... by the on-chip batch kernel */
   int64_t n[kTailMax + 2], P[kTailMax + 2];
   size_t off_sp[kTailMax + 1], off_ue[kTailMax + 1], off_opt[kTailMax + 1];
   size_t off_rdl[kTailMax + 1], off_rdu[kTailMax + 1];
@@ -1052,16 +1057,19 @@ struct Plan {
 
 inline size_t al256(size_t v) { return (v + 255) & ~(size_t)255; }
 
-/* arcr_base > 0: ARCR solves the first reduced system of at most arcr_base rows.
-   nsys > 1: n = (nsys - 1) sys_stride + sys_n rows of a batch (q = 1). */
+/* arcr_base > 0: ARCR solves the first reduced system of at most arcr_base rows;
+   else tile_base > 0: the on-chip batch kernel solves the first reduced system of
+   at most tile_base rows (and more than kBaseN). nsys > 1: n = (nsys - 1)
+   sys_stride + sys_n rows of a batch (q = 1). */
 template <typename T, int M>
-gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t sys_n,
-                    int64_t sys_stride, int64_t nsys)
+gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t tile_base,
+                    int64_t sys_n, int64_t sys_stride, int64_t nsys)
 {
   const size_t t = sizeof(T);
   pl->nlev = 0;
   int64_t m = n;
-  while (m > kBaseN && !(arcr_base > 0 && pl->nlev > 0 && m <= arcr_base)) {
+  const int64_t red_base = arcr_base > 0 ? arcr_base : tile_base;
+  while (m > kBaseN && !(red_base > 0 && pl->nlev > 0 && m <= red_base)) {
     if (pl->nlev >= kTailMax + 1) return GTSV_STATUS_NOT_SUPPORTED;
     pl->n[pl->nlev] = m;
     pl->P[pl->nlev] = (m + M - 1) / M;
@@ -1070,6 +1078,7 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t s
   }
   pl->n[pl->nlev] = m;
   pl->arcr = arcr_base > 0 && pl->nlev > 0;
+  pl->tile = !pl->arcr && tile_base > 0 && pl->nlev > 0 && m > kBaseN;
   size_t o = kHeader;
   pl->off_sums = o;
   o = al256(o + 2 * sizeof(double) * (size_t)(pl->nlev > 0 ? pl->nlev : 1) * (size_t)nsys);
@@ -1092,8 +1101,8 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t s
   }
   /* fallback: DP_SEQ on groups of columns, at most 16 launches */
   pl->fb_group = (int)(q <= 16 ? 1 : (q + 15) / 16);
-  gtsv_batch_desc fd = {n, pl->fb_group, 0, 1, n, 1, 0, NULL};
-  if (nsys > 1) fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, NULL};
+  gtsv_batch_desc fd = {n, pl->fb_group, 0, 1, n, 1, 0, NULL, NULL, 0};
+  if (nsys > 1) fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, NULL, NULL, 0};
   gtsv_status s = gtsv__batch_ws_bytes(&fd, t, &pl->fb_bytes);
   if (s != GTSV_STATUS_SUCCESS) return s;
   const size_t fb_end = al256(pl->region + pl->fb_bytes);
@@ -1104,6 +1113,10 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t s
 template <typename T> struct ArcrReduced;
 template <> struct ArcrReduced<float> { static constexpr auto fn = gtsv__s_arcr_cuda_reduced; };
 template <> struct ArcrReduced<double> { static constexpr auto fn = gtsv__d_arcr_cuda_reduced; };
+
+template <typename T> struct TileBase;
+template <> struct TileBase<float> { static constexpr auto fn = gtsv__s_batch_tile; };
+template <> struct TileBase<double> { static constexpr auto fn = gtsv__d_batch_tile; };
 
 template <typename T> struct BatchIn;
 template <> struct BatchIn<float> { static constexpr auto fn = gtsv__s_batch_solve_in; };
@@ -1142,8 +1155,8 @@ struct Trace {
   const double *sums = NULL;                /* device, [nlev][nsys][2] */
   int nlev = 0;
   int64_t nsys = 1;
-  cudaEvent_t ev[8];
-  const char *name[8];
+  cudaEvent_t ev[12];
+  const char *name[12];
   cudaStream_t st;
   explicit Trace(cudaStream_t s) : st(s)
   {
@@ -1153,7 +1166,7 @@ struct Trace {
   }
   void mark(const char *what)
   {
-    if (!on || k >= 8) return;
+    if (!on || k >= 12) return;
     cudaEventCreate(&ev[k]);
     cudaEventRecord(ev[k], st);
     name[k++] = what;
@@ -1221,7 +1234,15 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     arcr_base = gtsv__arcr_cuda_max_n(sizeof(T));
     if (arcr_base > kArcrBaseN) arcr_base = kArcrBaseN;
   }
-  s = plan_of<T, M>(n, nrhs, &pl, arcr_base, sys_n, sys_stride, nsys);
+  /* gtsv__spike_tile_base (tests) or GTSV_SPIKE_TILE_BASE (measurements): rows;
+     0 = no tile base */
+  static const int64_t tile_env =
+      getenv("GTSV_SPIKE_TILE_BASE") ? atoll(getenv("GTSV_SPIKE_TILE_BASE")) : -1;
+  int64_t tile_base = gtsv__spike_tile_base >= 0 ? gtsv__spike_tile_base
+                      : tile_env >= 0            ? tile_env
+                                                 : kTileBaseN;
+  if (tile_base > kTileBaseN) tile_base = kTileBaseN;
+  s = plan_of<T, M>(n, nrhs, &pl, arcr_base, tile_base, sys_n, sys_stride, nsys);
   if (s != GTSV_STATUS_SUCCESS) return s;
   s = gtsv__cuda_workspace(h, pl.total, &wsv);
   if (s != GTSV_STATUS_SUCCESS) return s;
@@ -1325,16 +1346,29 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
       return cudaLaunchCooperativeKernel((const void *)spike_tail<T, M>, dim3(grid),
                                          dim3(kWarps * 32), args, (size_t)smem, st);
     };
-    if (!pl.arcr) {
+    if (!pl.arcr && !pl.tile) {
       GTSV_CUDA_TRY(tail(TAIL_ALL));
-    } else { /* the base is a reduced system of <= kArcrBaseN rows: ARCR */
-      if (t.nlev > 0) GTSV_CUDA_TRY(tail(TAIL_DOWN));
+      tr.mark("tail");
+    } else { /* the base is a reduced system, solved by a launch of its own */
+      if (t.nlev > 0) {
+        GTSV_CUDA_TRY(tail(TAIL_DOWN));
+        tr.mark("down");
+      }
       const Level<T> &B = t.lv[t.nlev];
-      s = ArcrReduced<T>::fn(h, B.n, q, B.dl, B.d, B.du, B.b, B.ldb, flag, FB_BASE);
+      if (pl.arcr) {
+        s = ArcrReduced<T>::fn(h, B.n, q, B.dl, B.d, B.du, B.b, B.ldb, flag, FB_BASE);
+      } else { /* the right-hand sides as systems of one matrix; a singular one sets
+                  FB_BASE (the fallback then reports DP_SEQ's row of T) */
+        const gtsv_batch_desc bd = {B.n, q, 0, 1, B.ldb, 1, 0, NULL, flag, FB_BASE};
+        s = TileBase<T>::fn(h, &bd, B.dl, B.d, B.du, B.b);
+      }
       if (s != GTSV_STATUS_SUCCESS) return s;
-      if (t.nlev > 0) GTSV_CUDA_TRY(tail(TAIL_UP));
+      tr.mark("base");
+      if (t.nlev > 0) {
+        GTSV_CUDA_TRY(tail(TAIL_UP));
+        tr.mark("up");
+      }
     }
-    tr.mark("tail");
   }
   if (split) {
     spike_top<T, M, 2, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, NULL, opts, flag);
@@ -1361,12 +1395,12 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   GTSV_CUDA_TRY(cudaGetLastError());
   tr.mark("restore");
   if (nsys > 1) { /* every system of the batch, each reporting its own singular row */
-    gtsv_batch_desc fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, flag};
+    gtsv_batch_desc fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, flag, NULL, 0};
     return BatchIn<T>::fn(h, &fd, dl, d, du, B, ws + pl.region);
   }
   for (int c0 = 0; c0 < q; c0 += pl.fb_group) {
     const int64_t g = q - c0 < pl.fb_group ? q - c0 : pl.fb_group;
-    gtsv_batch_desc fd = {n, g, 0, 1, ldb, 1, 0, flag};
+    gtsv_batch_desc fd = {n, g, 0, 1, ldb, 1, 0, flag, NULL, 0};
     s = BatchIn<T>::fn(h, &fd, dl, d, du, B + (int64_t)c0 * ldb, ws + pl.region);
     if (s != GTSV_STATUS_SUCCESS) return s;
   }
@@ -1391,6 +1425,7 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
 } /* namespace */
 
 int gtsv__spike_m = 0;
+int gtsv__spike_tile_base = -1;
 
 extern "C" gtsv_status gtsv__s_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs,
                                           const float *dl, const float *d, const float *du,

@@ -42,6 +42,13 @@ gtsv_status gtsv__d_spike_cuda_batch(gtsv_handle h, int64_t n, const double *dl,
    between solves only. */
 extern int gtsv__spike_m;
 
+/* Test knob: the first reduced system of at most this many rows (at most 2048,
+   more than 64) is solved by the on-chip batch kernel (src/batch/batch_tile.cu);
+   0 = never (the levels go on down to the sequential base of <= 64 rows); -1 (the
+   default) = 2048, or the environment's GTSV_SPIKE_TILE_BASE where set.
+   Process-wide, not synchronised: set it between solves only. */
+extern int gtsv__spike_tile_base;
+
 /* Whether the last GPU SPIKE solve on h fell back to the sequential DP (waits for
    the stream): *taken = 0, or the reasons as bits (1 partition singular in both
    options, 2 smallest reduced system singular, 4 singular re-solve, 8 cancellation).
