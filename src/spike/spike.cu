@@ -15,7 +15,11 @@
  * (thesis eq. 2.2-2.3). Eliminating the segments leaves a tridiagonal system over
  * the separators (Schur complement; the coefficients are those of spike_host.c),
  * which is solved by the same method, recursively, until it has at most kBaseN
- * rows (one thread per right-hand side solves it by sequential DP). With
+ * rows (one thread per right-hand side solves it by sequential DP), or, by
+ * default, until the first reduced system of at most kTileBaseN = 2048 rows,
+ * which the on-chip batch kernel solves in one warp per right-hand side
+ * (src/batch/batch_tile.cu: SPIKE inside the warp, its retries and its sequential
+ * fallback; a singular system there sets FB_BASE). With
  * gtsv_set_spike_reduced_solver(h, GTSV_ALGO_ARCR) (thesis 5.3) the recursion
  * stops instead at the first reduced system of at most kArcrBaseN rows, which the
  * on-chip ARCR kernel solves for all right-hand sides with one plan
@@ -28,9 +32,10 @@
  *    first row is carried forward through the backward recurrence as an affine
  *    map (x_s = alpha + beta x_j for the current block start j), so nothing per
  *    row is written. The thread writes its 2 reduced rows; the row of the next
- *    partition's first separator gets its left-hand contribution by atomicAdd
- *    onto zero (two addends: the sum is the same in either order, so results are
- *    bitwise reproducible).
+ *    partition's first separator gets its left-hand contribution through a
+ *    shuffle inside the warp, and by atomicAdd onto zero across warps (two
+ *    addends: the sum is the same in either order, so results are bitwise
+ *    reproducible).
  *  pass 2 (result collection): with the separators known, each thread re-solves
  *    its segment T_seg x = b_seg - a_s x_left e_1 - c_e x_right e_m (forward and
  *    backward in shared memory) and the warp stores x.
@@ -39,12 +44,14 @@
  *    fallback (T); pass 2 reads dl, d, du, b (4T) and writes x (T): 10T = 80 B/row
  *    double; the deeper levels add about 2/M of that each (n/8 rows for double).
  *
- * Launches (all on the handle's stream): one memset (flag, level sums, the
- * reduced systems' accumulators); the top level's pass 1 (spike_top<1>); every
- * level below it and the base in one cooperative kernel (spike_tail: grid-wide
- * syncs between levels, block barriers for levels of <= 128 partitions), except a
- * first reduced level of kSplitP partitions or more, whose passes are spike_top
- * launches of their own before and after it; the top level's pass 2
+ * Launches (all on the handle's stream): spike_init (flag, level sums, the
+ * reduced rows added into across warps); the top level's pass 1 (spike_top<1>);
+ * every level below it and the base in one cooperative kernel (spike_tail:
+ * grid-wide syncs between levels, block barriers for levels of <= 128
+ * partitions), except a first reduced level of kSplitP partitions or more, whose
+ * passes are spike_top launches of their own before and after it, and except a
+ * base solved by the on-chip batch kernel (or ARCR), which runs between two
+ * launches of the tail, the way down and the way up; the top level's pass 2
  * (spike_top<2>); the gated restore and fallback. Where the time
  * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random (06aaaad,
  * without the split): top passes 158 and 158 us, tail 145 us, the rest 17 us; at
@@ -537,80 +544,106 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       mask_gaps_b<T, M>(L.sys_n, L.sys_stride, tB, row0, lane);
       __syncwarp();
     }
-    if (!active) continue;
-    const T *A = tA[lane], *D = tD[lane], *C = tC[lane], *Bv = tB[lane];
-    Ends<T> o;
-    if (c == 0) {
-      /* choose the option from the spikes (and u of column 0 when fused) */
-      if (fused) {
-        o = sweep<T, M, true, true>(A, D, C, Bv, 1, M - 2);
-      } else {
-        o = sweep<T, M, true, false>(A, D, C, Bv, 1, M - 2);
-      }
-      T gA = growth(o);
-      if (!(gA <= T(kGrowthTry))) {
-        Ends<T> ob = fused ? sweep<T, M, true, true>(A, D, C, Bv, 2, M - 1)
-                           : sweep<T, M, true, false>(A, D, C, Bv, 2, M - 1);
-        const T gB = growth(ob);
-        if (gB < gA) { o = ob; opt = 1; gA = gB; }
-      }
-      if (!(gA < T(INFINITY))) {
-        atomicOr(flag, FB_PARTITION);
-        o.bad = true;
-      }
-      if (!fused && !o.bad) {
-        const Ends<T> ou = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
-        o.u_f = ou.u_f;
-        o.u_e = ou.u_e;
-      }
-      if (o.bad) o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
-      sp = o;
-      L.opt[k] = (unsigned char)opt;
-      T *s4 = L.sp + 4 * k;
-      s4[0] = o.l_f; s4[1] = o.l_e; s4[2] = o.r_f; s4[3] = o.r_e;
-      /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 */
-      const int64_t j0 = 2 * k, j1 = j0 + 1;
-      const T anext = k + 1 >= L.P ? T(0)
-                      : BATCH       ? dl_at(L, (k + 1) * M)
-                                    : padded(L.dl, ARR_DL, (k + 1) * M, L.n);
-      if (k == 0) L.rdl[0] = 0;
-      if (opt == 0) {
-        L.rdu[j0] = -C[0] * o.r_f;
-        atomicAdd(L.rd + j0, D[0] - C[0] * o.l_f);
-        L.rdl[j1] = -A[M - 1] * o.l_e;
-        atomicAdd(L.rd + j1, D[M - 1] - A[M - 1] * o.r_e);
-        L.rdu[j1] = C[M - 1];
-        if (k + 1 < L.P) L.rdl[j1 + 1] = anext;
-      } else {
-        L.rdu[j0] = C[0];
-        atomicAdd(L.rd + j0, D[0]);
-        L.rdl[j1] = A[1];
-        L.rdu[j1] = -C[1] * o.r_f;
-        atomicAdd(L.rd + j1, D[1] - C[1] * o.l_f);
-        if (k + 1 < L.P) {
-          L.rdl[j1 + 1] = -anext * o.l_e;
-          atomicAdd(L.rd + j1 + 1, -anext * o.r_e);
+    /* the partition's addends to the reduced rows j0 = 2k, j1 = 2k + 1 (d and b)
+       and to row j1 + 1, the next partition's first (option B: the left part) */
+    T d0 = 0, d1 = 0, dn = 0, b0 = 0, b1 = 0, bn = 0;
+    if (active) {
+      const T *A = tA[lane], *D = tD[lane], *C = tC[lane], *Bv = tB[lane];
+      Ends<T> o;
+      if (c == 0) {
+        /* choose the option from the spikes (and u of column 0 when fused) */
+        if (fused) {
+          o = sweep<T, M, true, true>(A, D, C, Bv, 1, M - 2);
+        } else {
+          o = sweep<T, M, true, false>(A, D, C, Bv, 1, M - 2);
         }
+        T gA = growth(o);
+        if (!(gA <= T(kGrowthTry))) {
+          Ends<T> ob = fused ? sweep<T, M, true, true>(A, D, C, Bv, 2, M - 1)
+                             : sweep<T, M, true, false>(A, D, C, Bv, 2, M - 1);
+          const T gB = growth(ob);
+          if (gB < gA) { o = ob; opt = 1; gA = gB; }
+        }
+        if (!(gA < T(INFINITY))) {
+          atomicOr(flag, FB_PARTITION);
+          o.bad = true;
+        }
+        if (!fused && !o.bad) {
+          const Ends<T> ou = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
+          o.u_f = ou.u_f;
+          o.u_e = ou.u_e;
+        }
+        if (o.bad) o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
+        sp = o;
+        L.opt[k] = (unsigned char)opt;
+        T *s4 = L.sp + 4 * k;
+        s4[0] = o.l_f; s4[1] = o.l_e; s4[2] = o.r_f; s4[3] = o.r_e;
+        /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 */
+        const int64_t j0 = 2 * k, j1 = j0 + 1;
+        const T anext = k + 1 >= L.P ? T(0)
+                        : BATCH       ? dl_at(L, (k + 1) * M)
+                                      : padded(L.dl, ARR_DL, (k + 1) * M, L.n);
+        if (k == 0) L.rdl[0] = 0;
+        if (opt == 0) {
+          L.rdu[j0] = -C[0] * o.r_f;
+          d0 = D[0] - C[0] * o.l_f;
+          L.rdl[j1] = -A[M - 1] * o.l_e;
+          d1 = D[M - 1] - A[M - 1] * o.r_e;
+          L.rdu[j1] = C[M - 1];
+          if (k + 1 < L.P) L.rdl[j1 + 1] = anext;
+        } else {
+          L.rdu[j0] = C[0];
+          d0 = D[0];
+          L.rdl[j1] = A[1];
+          L.rdu[j1] = -C[1] * o.r_f;
+          d1 = D[1] - C[1] * o.l_f;
+          if (k + 1 < L.P) {
+            L.rdl[j1 + 1] = -anext * o.l_e;
+            dn = -anext * o.r_e;
+          }
+        }
+      } else {
+        o = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
+        if (sp.bad || o.bad) o.u_f = o.u_e = 0;
       }
-    } else {
-      o = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
-      if (sp.bad || o.bad) o.u_f = o.u_e = 0;
+      /* right-hand side of the reduced rows, column c */
+      T *ue = L.ue + 2 * ((int64_t)c * L.P + k);
+      ue[0] = o.u_f;
+      ue[1] = o.u_e;
+      if (opt == 0) {
+        b0 = Bv[0] - C[0] * o.u_f;
+        b1 = Bv[M - 1] - A[M - 1] * o.u_e;
+      } else {
+        b0 = Bv[0];
+        b1 = Bv[1] - C[1] * o.u_f;
+        if (k + 1 < L.P)
+          bn = -(BATCH ? dl_at(L, (k + 1) * M) : padded(L.dl, ARR_DL, (k + 1) * M, L.n)) * o.u_e;
+      }
     }
-    /* right-hand side of the reduced rows, column c */
-    T *ue = L.ue + 2 * ((int64_t)c * L.P + k);
-    ue[0] = o.u_f;
-    ue[1] = o.u_e;
-    T *rb = L.rb + (int64_t)c * R;
-    const int64_t j0 = 2 * k, j1 = j0 + 1;
-    if (opt == 0) {
-      atomicAdd(rb + j0, Bv[0] - C[0] * o.u_f);
-      atomicAdd(rb + j1, Bv[M - 1] - A[M - 1] * o.u_e);
-    } else {
-      atomicAdd(rb + j0, Bv[0]);
-      atomicAdd(rb + j1, Bv[1] - C[1] * o.u_f);
-      if (k + 1 < L.P)
-        atomicAdd(rb + j1 + 1, -(BATCH ? dl_at(L, (k + 1) * M)
-                                       : padded(L.dl, ARR_DL, (k + 1) * M, L.n)) * o.u_e);
+    /* The reduced rows. Row j0 has two addends, the partition's own and the left
+       part from partition k - 1 (0 unless it took option B): inside the warp it
+       comes up one lane and the sum is stored; across warps (lane 0, and what
+       lane 31 sends on) both addends go by atomicAdd onto the zero that
+       spike_init wrote there. Either way the row is own + left, the same in any
+       order: bitwise reproducible. */
+    const T dl_in = __shfl_up_sync(0xffffffffu, dn, 1);
+    const T bl_in = __shfl_up_sync(0xffffffffu, bn, 1);
+    if (active) {
+      T *rb = L.rb + (int64_t)c * R;
+      const int64_t j0 = 2 * k, j1 = j0 + 1;
+      if (lane == 0) {
+        if (c == 0) atomicAdd(L.rd + j0, d0);
+        atomicAdd(rb + j0, b0);
+      } else {
+        if (c == 0) L.rd[j0] = d0 + dl_in;
+        rb[j0] = b0 + bl_in;
+      }
+      if (c == 0) L.rd[j1] = d1;
+      rb[j1] = b1;
+      if (lane == 31 && opt == 1 && k + 1 < L.P) {
+        if (c == 0) atomicAdd(L.rd + j1 + 1, dn);
+        atomicAdd(rb + j1 + 1, bn);
+      }
     }
   }
 }
@@ -1023,6 +1056,35 @@ __global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ld
   }
 }
 
+/* Before everything: zero the flag, the trace stamps and the level sums (the
+   first `head` bytes of the workspace), and each level's reduced rows that two
+   warps add into (rd and rb at row 64 w: the first separator of warp w's first
+   partition; see pass1_warp). One launch instead of a memset of every reduced
+   system (64 MB at 2^25 rows). */
+struct Init {
+  struct {
+    void *rd, *rb;
+    int64_t P, R; /* partitions; reduced rows (rb's column stride) */
+  } lv[kTailMax + 1];
+  int nlev;
+};
+template <typename T>
+__global__ void spike_init(char *ws, size_t head, const __grid_constant__ Init a, int q)
+{
+  const int64_t tid = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
+  const int64_t nt = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = tid; i < (int64_t)(head / 8); i += nt) reinterpret_cast<uint64_t *>(ws)[i] = 0;
+  for (int l = 0; l < a.nlev; l++) {
+    const int64_t nw = (a.lv[l].P + 31) / 32;
+    T *rd = (T *)a.lv[l].rd, *rb = (T *)a.lv[l].rb;
+    for (int64_t i = tid; i < nw * (q + 1); i += nt) {
+      const int64_t w = i % nw, c = i / nw;
+      if (c == 0) rd[64 * w] = T(0);
+      else rb[(c - 1) * a.lv[l].R + 64 * w] = T(0);
+    }
+  }
+}
+
 /* The cancellation decision alone, for many sums (a batch of many systems): every
    block sets the flag for the failing pairs of its slice; spike_restore then
    reads the flag only. */
@@ -1038,8 +1100,9 @@ __global__ void spike_decide(const double *sums, int64_t nsums, unsigned *flag)
 }
 constexpr int64_t kRestoreSums = 1024; /* more sums than this: spike_decide first */
 
-/* Workspace: [flag, trace stamps | level sums, every level's rd, rb (zeroed:
-   pass 1 and 2 add into them) | b copy | the other level arrays | ...], the
+/* Workspace: [flag, trace stamps | level sums (zeroed by spike_init) | every
+   level's rd, rb (spike_init zeroes the rows that two warps add into) | b copy |
+   the other level arrays | ...], the
    fallback's workspace aliasing everything after the b copy (it runs when the
    levels are done). */
 struct Plan {
@@ -1049,7 +1112,7 @@ struct Plan {
   int64_t n[kTailMax + 2], P[kTailMax + 2];
   size_t off_sp[kTailMax + 1], off_ue[kTailMax + 1], off_opt[kTailMax + 1];
   size_t off_rdl[kTailMax + 1], off_rdu[kTailMax + 1];
-  size_t off_rd[kTailMax + 1], off_rb[kTailMax + 1]; /* inside the zeroed region */
+  size_t off_rd[kTailMax + 1], off_rb[kTailMax + 1];
   size_t off_sums;           /* [nlev][nsys][2] doubles, inside the zeroed region */
   size_t zero_end, bcopy, region, fb_bytes, total;
   int fb_group;
@@ -1082,12 +1145,12 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t t
   size_t o = kHeader;
   pl->off_sums = o;
   o = al256(o + 2 * sizeof(double) * (size_t)(pl->nlev > 0 ? pl->nlev : 1) * (size_t)nsys);
+  pl->zero_end = o;
   for (int l = 0; l < pl->nlev; l++) {
     const size_t R = 2 * (size_t)pl->P[l];
     pl->off_rd[l] = o; o = al256(o + R * t);
     pl->off_rb[l] = o; o = al256(o + R * q * t);
   }
-  pl->zero_end = o;
   pl->bcopy = o;
   pl->region = al256(pl->bcopy + (size_t)n * q * t);
   o = pl->region;
@@ -1271,9 +1334,23 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   tr.sums = sums;
   tr.nlev = pl.nlev;
   tr.nsys = nsys;
-  /* flag, level sums and the reduced systems' accumulators, in one memset */
-  GTSV_CUDA_TRY(cudaMemsetAsync(ws, 0, pl.zero_end, st));
-  tr.mark("memset");
+  /* flag, level sums and the reduced rows that two warps add into: spike_init */
+  {
+    Init a;
+    a.nlev = pl.nlev;
+    int64_t work = (int64_t)(pl.zero_end / 8);
+    for (int l = 0; l < pl.nlev; l++) {
+      a.lv[l].rd = ws + pl.off_rd[l];
+      a.lv[l].rb = ws + pl.off_rb[l];
+      a.lv[l].P = pl.P[l];
+      a.lv[l].R = 2 * pl.P[l];
+      if (l == 0) work += (pl.P[0] + 31) / 32 * (q + 1);
+    }
+    const int64_t blocks = (work + 255) / 256;
+    spike_init<T><<<(unsigned)(blocks < 264 ? blocks : 264), 256, 0, st>>>(ws, pl.zero_end, a, q);
+    GTSV_CUDA_TRY(cudaGetLastError());
+  }
+  tr.mark("init");
 
   Level<T> lv[kTailMax + 2];
   for (int l = 0; l <= pl.nlev; l++) {
