@@ -606,9 +606,13 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     }
     for (T *p : G) CK(cudaFree(p));
   }
-  if (n <= GTSV_BATCH_NRHS_MAX_N) { /* one matrix (system 0's), batch right-hand sides */
-    Row r{"gtsv gtsv nrhs=batch", "", -2, 0};
+  /* one matrix (system 0's), batch right-hand sides: factored once (batch_nrhs.cu),
+     then, as before it, every thread factoring again (gtsv__batch_nrhs_factored = 0) */
+  for (int fac = 1; fac >= 0 && n <= GTSV_BATCH_NRHS_MAX_N; fac--) {
+    Row r{fac ? "gtsv gtsv nrhs=batch" : "gtsv gtsv nrhs=batch, factor per column", "", -2, 0};
+    gtsv__batch_nrhs_factored = fac;
     r.ms = time_ms(prep_s, [&] { return gst(g_gtsv_nrhs(h, n, batch, Sdl, Sd, Sdu, X)); });
+    gtsv__batch_nrhs_factored = 1;
     if (r.ms >= 0) {
       CK(cudaMemcpy(x.data(), X, bytes, cudaMemcpyDeviceToHost));
       long double worst = 0;

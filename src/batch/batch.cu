@@ -351,11 +351,13 @@ template <> struct Tile<float> {
   static constexpr auto fn = gtsv__s_batch_tile;
   static constexpr auto spike = gtsv__s_spike_cuda_batch;
   static constexpr auto packed = gtsv__s_batch_packed;
+  static constexpr auto factored = gtsv__s_batch_nrhs_factored;
 };
 template <> struct Tile<double> {
   static constexpr auto fn = gtsv__d_batch_tile;
   static constexpr auto spike = gtsv__d_spike_cuda_batch;
   static constexpr auto packed = gtsv__d_batch_packed;
+  static constexpr auto factored = gtsv__d_batch_nrhs_factored;
 };
 
 /* Strided batches of systems too long for the on-chip kernel: the GPU SPIKE over
@@ -439,6 +441,8 @@ gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL, NULL, 0};
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
+  if (nrhs >= 2 && n <= GTSV_BATCH_NRHS_MAX_N && gtsv__batch_nrhs_factored)
+    return Tile<T>::factored(h, n, nrhs, dl, d, du, B, ldb); /* batch_nrhs.cu */
   return batch_solve<T>(h, &desc, dl, d, du, B, NULL);
 }
 

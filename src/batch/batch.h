@@ -120,9 +120,24 @@ extern int gtsv__batch_tile_m;
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_red2;
 
-/* Single systems up to this order go to the nrhs kernel from gtsv_?gtsv (one
-   thread per right-hand side); longer ones need SPIKE. */
+/* Single systems up to this order go to the nrhs kernels from gtsv_?gtsv; longer
+   ones need SPIKE. */
 #define GTSV_BATCH_NRHS_MAX_N 1024
+
+/* One matrix (n <= GTSV_BATCH_NRHS_MAX_N), nrhs >= 1 columns of B: factored once
+   with DP_SEQ's pivots, every column solved with that factorisation
+   (batch_nrhs.cu). gtsv__cuda_begin already called. A singular matrix is reported
+   (its row) and B is left as it was. */
+gtsv_status gtsv__s_batch_nrhs_factored(gtsv_handle h, int64_t n, int64_t nrhs,
+                                        const float *dl, const float *d, const float *du,
+                                        float *B, int64_t ldb);
+gtsv_status gtsv__d_batch_nrhs_factored(gtsv_handle h, int64_t n, int64_t nrhs,
+                                        const double *dl, const double *d,
+                                        const double *du, double *B, int64_t ldb);
+/* Benchmark and test knob: 0 = gtsv_?gtsv with nrhs >= 2 and n <= 1024 on the
+   device takes the thread-per-column kernel (every thread factors the matrix
+   again), as before batch_nrhs.cu (default 1). Set it between solves only. */
+extern int gtsv__batch_nrhs_factored;
 
 #ifdef __cplusplus
 }

@@ -40,11 +40,12 @@ gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const 
   case GTSV_ALGO_ARCR: return Paths<T>::arcr(h, n, nrhs, dl, d, du, B, ldb);
   case GTSV_ALGO_SPIKE_DP: return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
   case GTSV_ALGO_DP_SEQ:
-    /* the sequential pivots exactly: one thread per right-hand side */
+    /* the sequential pivots exactly: factored once for all right-hand sides
+       (batch_nrhs.cu), or one thread for a single one */
     if (n <= GTSV_BATCH_NRHS_MAX_N) return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
     return GTSV_STATUS_NOT_SUPPORTED;
   case GTSV_ALGO_AUTO:
-    /* short systems: one thread per right-hand side; long ones: SPIKE */
+    /* short systems: DP_SEQ's pivots (as above); long ones: SPIKE */
     if (n <= GTSV_BATCH_NRHS_MAX_N) return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
     return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
   default: return GTSV_STATUS_NOT_SUPPORTED; /* THOMAS: no device path */

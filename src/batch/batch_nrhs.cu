@@ -1,0 +1,293 @@
+/*
+ * One matrix, many right-hand sides, on the GPU (gtsv_?gtsv with device pointers,
+ * n <= GTSV_BATCH_NRHS_MAX_N, nrhs >= 2): the matrix is factored once and every
+ * column is solved with that factorisation (thesis 3.3.4).
+ *
+ * Method. nrhs_factor (one block): the matrix is staged in shared memory and one
+ * thread runs the forward factorisation of the host DP_SEQ (src/host/dp_seq_gen.c,
+ * core/pivot.h) over it: per row the pivot's reciprocal P (p = 1/bt of a 1x1
+ * block; p0 = 1/Delta at a 2x2 block's first row, p1 = bt at its second), the M^T
+ * coefficient G, and a bit "a 2x2 block starts here" (F). Those are DP_SEQ's pivots
+ * and the same numbers DP_SEQ forms. A singular pivot block is reported (row, as
+ * DP_SEQ reports it) and closes the gate, so that nrhs_solve writes nothing: B
+ * keeps the right-hand sides, as the thread-per-system kernel leaves it.
+ * nrhs_solve: every block copies P, G, F and the matrix into shared memory; a warp
+ * takes 32 columns (a lane each) and runs DP_SEQ's L B y = b and M^T x = y with
+ * those numbers (the same formulas: fsolve_1x1, fsolve_2x2 of core/pivot.h), all
+ * lanes on the same row at every step (one pivot structure: no divergence, and no
+ * pivot test or division on the way). The columns move through a ring of two
+ * chunks of CH rows per warp (CH T = 128 bytes of a column: whole lines), loaded
+ * and stored with consecutive lanes on consecutive rows of a column (coalesced);
+ * a pivot block needs at most the two rows after it, which the next chunk holds.
+ * y goes back into B between the two sweeps, but for the last two chunks, which
+ * stay in the ring.
+ *
+ * Bytes per row and column (T = sizeof element): read b, write y, read y, write x:
+ * 4T, of which the round trip of y stays in L2 where the columns in flight fit (n
+ * of a few hundred); the thread-per-system kernel (batch.cu), which factors the
+ * matrix again in every thread, moves 9T (y and g through its workspace). The
+ * factorisation is one thread's chain, about 250 cycles a row on an H200
+ * (tools/dp-latency.cu): about 130 us at n = 1024, once per solve.
+ *
+ * Example, n = 5, every block 1x1 but a 2x2 on rows 2, 3: F = 0b00100; forward
+ * y0 = z0 P0, z1 = b1 - a1 y0, y1 = z1 P1, z2 = b2 - a2 y1, (y2, y3) from (z2, b3)
+ * with P2 = 1/Delta, P3 = bt, z4 = b4 - a4 y3, y4 = z4 P4; backward x4 = y4,
+ * x3 = y3 - G3 x4, x2 = y2 - G2 x4 (a 2x2 block's first row looks two rows down),
+ * x1 = y1 - G1 x2, x0 = y0 - G0 x1.
+ */
+#include <cuda_runtime.h>
+#include "batch/batch.h"
+#include "core/pivot_cxx.h"
+#include "cuda/state.h"
+
+int gtsv__batch_nrhs_factored = 1;
+
+namespace {
+using namespace gtsv_piv;
+
+constexpr int kWarps = 4;        /* warps per block of nrhs_solve */
+constexpr int kFactorThreads = 256;
+
+/* Rows per chunk: 128 bytes of a column. */
+template <typename T> struct Chunk { static constexpr int CH = 128 / (int)sizeof(T); };
+
+/* Workspace: P[n], G[n] (T), F[ceil(n/32)] words, gate word. */
+struct Lay {
+  size_t p, g, f, gate, total;
+};
+__host__ __device__ inline size_t al256(size_t v) { return (v + 255) & ~(size_t)255; }
+Lay lay_of(int n, size_t t)
+{
+  Lay L;
+  L.p = 0;
+  L.g = al256(L.p + (size_t)n * t);
+  L.f = al256(L.g + (size_t)n * t);
+  L.gate = al256(L.f + (size_t)((n + 31) / 32) * 4);
+  L.total = al256(L.gate + 4);
+  return L;
+}
+
+template <typename T>
+__global__ void __launch_bounds__(kFactorThreads)
+nrhs_factor(int n, const T *__restrict__ dl, const T *__restrict__ dd,
+            const T *__restrict__ du, T *P, T *G, uint32_t *F, unsigned *gate,
+            unsigned long long *info)
+{
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  T *sa = reinterpret_cast<T *>(smem_raw), *sd = sa + n, *sc = sd + n;
+  uint32_t *sf = reinterpret_cast<uint32_t *>(sc + n);
+  for (int r = threadIdx.x; r < n; r += blockDim.x) {
+    sa[r] = dl[r];
+    sd[r] = dd[r];
+    sc[r] = du[r];
+  }
+  for (int w = threadIdx.x; w < (n + 31) / 32; w += blockDim.x) sf[w] = 0;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    bool ok = true;
+    T bt = sd[0];
+    int i = 0;
+    while (i < n) { /* DP_SEQ's forward factorisation (tile_core.h seq_step's) */
+      const bool h1 = i + 1 < n, h2 = i + 2 < n;
+      const T c0 = h1 ? sc[i] : T(0), a1 = h1 ? sa[i + 1] : T(0), b1 = h1 ? sd[i + 1] : T(0);
+      const T c1 = h2 ? sc[i + 1] : T(0), a2 = h2 ? sa[i + 2] : T(0);
+      const T rcp = rcp_early(bt);
+      if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
+        if (bad_piv(bt)) { ok = false; break; }
+        T g;
+        const T nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
+        P[i] = rcp;
+        G[i] = g;
+        bt = nbt;
+        i += 1;
+      } else {
+        const T b2 = h2 ? sd[i + 2] : T(0);
+        T delta, p0, p1, g0, g1;
+        const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+        if (bad_piv(delta)) { ok = false; break; }
+        P[i] = p0;
+        P[i + 1] = p1;
+        G[i] = g0;
+        G[i + 1] = g1;
+        sf[i >> 5] |= 1u << (i & 31);
+        bt = nbt;
+        i += 2;
+      }
+    }
+    if (!ok) gtsv__report_singular(info, (unsigned long long)i);
+    *gate = ok ? 1u : 0u;
+  }
+  __syncthreads();
+  for (int w = threadIdx.x; w < (n + 31) / 32; w += blockDim.x) F[w] = sf[w];
+}
+
+/* Shared memory of nrhs_solve: the block's copy of dl, d, du, P, G (n each), F, and
+   each warp's ring of 2 chunks [32 columns][CH + 1]. */
+template <typename T> size_t solve_smem(int n)
+{
+  constexpr int CH = Chunk<T>::CH;
+  return al256(5 * (size_t)n * sizeof(T) + (size_t)((n + 31) / 32) * 4) +
+         (size_t)kWarps * 2 * 32 * (CH + 1) * sizeof(T);
+}
+
+/* Load (LOAD) or store chunk m of the warp's columns c0.. (nc of them) between B
+   and ring slot S ([32][CH + 1]): lane L moves row m CH + L % CH of column
+   c0 + j (32 / CH) + L / CH, j = 0, 1, ...: whole 128-byte pieces of columns. */
+template <typename T, bool LOAD>
+__device__ __forceinline__ void move_chunk(T *S, T *B, int64_t ldb, int64_t c0, int nc, int n,
+                                           int m, int lane)
+{
+  constexpr int CH = Chunk<T>::CH, PER = 32 / CH;
+  const int r = m * CH + lane % CH;
+  if (r >= n) return;
+  for (int j = lane / CH; j < nc; j += PER) {
+    T *p = B + (c0 + j) * ldb + r;
+    if (LOAD) S[j * (CH + 1) + lane % CH] = *p;
+    else *p = S[j * (CH + 1) + lane % CH];
+  }
+}
+
+template <typename T>
+__global__ void __launch_bounds__(kWarps * 32)
+nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ dd,
+           const T *__restrict__ du, const T *P, const T *G, const uint32_t *F,
+           const unsigned *gate, T *B, int64_t ldb)
+{
+  constexpr int CH = Chunk<T>::CH, S = 32 * (CH + 1);
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  if (*gate == 0u) return; /* singular: B keeps the right-hand sides */
+  T *sa = reinterpret_cast<T *>(smem_raw), *sd = sa + n, *sc = sd + n, *sp = sc + n,
+    *sg = sp + n;
+  uint32_t *sf = reinterpret_cast<uint32_t *>(sg + n);
+  T *ring = reinterpret_cast<T *>(smem_raw + al256(5 * (size_t)n * sizeof(T) +
+                                                   (size_t)((n + 31) / 32) * 4));
+  for (int r = threadIdx.x; r < n; r += blockDim.x) {
+    sa[r] = dl[r];
+    sd[r] = dd[r];
+    sc[r] = du[r];
+    sp[r] = P[r];
+    sg[r] = G[r];
+  }
+  for (int w = threadIdx.x; w < (n + 31) / 32; w += blockDim.x) sf[w] = F[w];
+  __syncthreads();
+  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+  T *const R0 = ring + wib * 2 * S;
+  const int nch = (n + CH - 1) / CH;
+  const int64_t ngroups = (nrhs + 31) / 32;
+  for (int64_t grp = (int64_t)blockIdx.x * kWarps + wib; grp < ngroups;
+       grp += (int64_t)gridDim.x * kWarps) {
+    const int64_t c0 = grp * 32;
+    const int nc = (int)(nrhs - c0 < 32 ? nrhs - c0 : 32);
+    auto at = [&](int r) -> T & { /* row r of this lane's column in the ring */
+      const int m = r / CH;
+      return R0[(m & 1) * S + lane * (CH + 1) + (r - m * CH)];
+    };
+    /* ---- forward: L B y = b, y over b ---- */
+    __syncwarp(); /* the previous group's ring is read */
+    move_chunk<T, true>(R0, B, ldb, c0, nc, n, 0, lane);
+    if (nch > 1) move_chunk<T, true>(R0 + S, B, ldb, c0, nc, n, 1, lane);
+    __syncwarp();
+    T zt = lane < nc ? at(0) : T(0);
+    int i = 0;
+    for (int m = 0; m < nch; m++) {
+      const int end = min(n, (m + 1) * CH);
+      while (i < end) { /* uniform over the warp: the one pivot structure */
+        const bool h1 = i + 1 < n, h2 = i + 2 < n;
+        const T a1 = h1 ? sa[i + 1] : T(0);
+        T z1 = h1 && lane < nc ? at(i + 1) : T(0);
+        if (!((sf[i >> 5] >> (i & 31)) & 1u)) {
+          const T y = fsol_1x1(sp[i], zt, a1, &z1);
+          if (lane < nc) at(i) = y;
+          zt = z1;
+          i += 1;
+        } else {
+          const T c0v = sc[i], b1 = sd[i + 1], a2 = h2 ? sa[i + 2] : T(0);
+          T z2 = h2 && lane < nc ? at(i + 2) : T(0), y0, y1;
+          fsol_2x2(sp[i], sp[i + 1], c0v, a1, b1, a2, zt, z1, &y0, &y1, &z2);
+          if (lane < nc) {
+            at(i) = y0;
+            at(i + 1) = y1;
+          }
+          zt = z2;
+          i += 2;
+        }
+      }
+      if (m + 2 < nch) { /* chunk m holds y: to B, and its slot takes chunk m + 2
+                            (the last two chunks stay in the ring) */
+        __syncwarp();
+        move_chunk<T, false>(R0 + (m & 1) * S, B, ldb, c0, nc, n, m, lane);
+        __syncwarp();
+        move_chunk<T, true>(R0 + (m & 1) * S, B, ldb, c0, nc, n, m + 2, lane);
+        __syncwarp();
+      }
+    }
+    /* ---- backward: x = M^-T y, from the last row up; x beyond n - 1 is 0 ---- */
+    T x1 = 0, x2 = 0;
+    for (int m = nch - 1; m >= 0; m--) {
+      if (m - 1 >= 0 && m - 1 < nch - 2) /* y of chunk m - 1 back from B */
+        move_chunk<T, true>(R0 + ((m - 1) & 1) * S, B, ldb, c0, nc, n, m - 1, lane);
+      __syncwarp(); /* chunk m (and m - 1) in the ring */
+      for (int r = min(n, (m + 1) * CH) - 1; r >= m * CH; r--) {
+        const bool f2 = (sf[r >> 5] >> (r & 31)) & 1u;
+        const T yr = lane < nc ? at(r) : T(0);
+        const T xr = yr - sg[r] * (f2 ? x2 : x1);
+        if (lane < nc) at(r) = xr;
+        x2 = x1;
+        x1 = xr;
+      }
+      __syncwarp();
+      move_chunk<T, false>(R0 + (m & 1) * S, B, ldb, c0, nc, n, m, lane);
+      __syncwarp(); /* the slot is free for chunk m - 2 */
+    }
+  }
+}
+
+template <typename T>
+gtsv_status factored(gtsv_handle h, int64_t n64, int64_t nrhs, const T *dl, const T *d,
+                     const T *du, T *B, int64_t ldb)
+{
+  const int n = (int)n64;
+  const Lay L = lay_of(n, sizeof(T));
+  void *wsv = NULL;
+  gtsv_status s = gtsv__cuda_workspace(h, L.total, &wsv);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  char *ws = (char *)wsv;
+  T *P = (T *)(ws + L.p), *G = (T *)(ws + L.g);
+  uint32_t *F = (uint32_t *)(ws + L.f);
+  unsigned *gate = (unsigned *)(ws + L.gate);
+  cudaStream_t st = gtsv__cuda_stream(h);
+  const size_t fsm = 3 * (size_t)n * sizeof(T) + (size_t)((n + 31) / 32) * 4;
+  const size_t ssm = solve_smem<T>(n);
+  int dev = 0, sms = 0, per = 0;
+  GTSV_CUDA_TRY(cudaGetDevice(&dev));
+  GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(nrhs_solve<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int)ssm));
+  GTSV_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, nrhs_solve<T>, kWarps * 32,
+                                                              ssm));
+  if (per < 1) return GTSV_STATUS_DEVICE_ERROR;
+  const int64_t ngroups = (nrhs + 31) / 32;
+  int64_t grid = (ngroups + kWarps - 1) / kWarps;
+  if (grid > (int64_t)sms * per) grid = (int64_t)sms * per; /* persistent */
+  nrhs_factor<T><<<1, kFactorThreads, fsm, st>>>(n, dl, d, du, P, G, F, gate, h->cuda->info);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  nrhs_solve<T><<<(unsigned)grid, kWarps * 32, ssm, st>>>(n, nrhs, dl, d, du, P, G, F, gate,
+                                                           B, ldb);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  return GTSV_STATUS_SUCCESS;
+}
+
+} /* namespace */
+
+extern "C" gtsv_status gtsv__s_batch_nrhs_factored(gtsv_handle h, int64_t n, int64_t nrhs,
+                                                   const float *dl, const float *d,
+                                                   const float *du, float *B, int64_t ldb)
+{
+  return factored<float>(h, n, nrhs, dl, d, du, B, ldb);
+}
+extern "C" gtsv_status gtsv__d_batch_nrhs_factored(gtsv_handle h, int64_t n, int64_t nrhs,
+                                                   const double *dl, const double *d,
+                                                   const double *du, double *B, int64_t ldb)
+{
+  return factored<double>(h, n, nrhs, dl, d, du, B, ldb);
+}
