@@ -74,8 +74,9 @@ nrhs_factor(int n, const T *__restrict__ dl, const T *__restrict__ dd,
             unsigned long long *info)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
-  T *sa = reinterpret_cast<T *>(smem_raw), *sd = sa + n, *sc = sd + n;
-  uint32_t *sf = reinterpret_cast<uint32_t *>(sc + n);
+  T *sa = reinterpret_cast<T *>(smem_raw), *sd = sa + n, *sc = sd + n, *sp = sc + n,
+    *sg = sp + n;
+  uint32_t *sf = reinterpret_cast<uint32_t *>(sg + n);
   for (int r = threadIdx.x; r < n; r += blockDim.x) {
     sa[r] = dl[r];
     sd[r] = dd[r];
@@ -83,6 +84,8 @@ nrhs_factor(int n, const T *__restrict__ dl, const T *__restrict__ dd,
   }
   for (int w = threadIdx.x; w < (n + 31) / 32; w += blockDim.x) sf[w] = 0;
   __syncthreads();
+  /* P, G and F into shared memory, then out with every thread (coalesced): the
+     thread's chain waits on no global store */
   if (threadIdx.x == 0) {
     bool ok = true;
     T bt = sd[0];
@@ -96,8 +99,8 @@ nrhs_factor(int n, const T *__restrict__ dl, const T *__restrict__ dd,
         if (bad_piv(bt)) { ok = false; break; }
         T g;
         const T nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
-        P[i] = rcp;
-        G[i] = g;
+        sp[i] = rcp;
+        sg[i] = g;
         bt = nbt;
         i += 1;
       } else {
@@ -105,10 +108,10 @@ nrhs_factor(int n, const T *__restrict__ dl, const T *__restrict__ dd,
         T delta, p0, p1, g0, g1;
         const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
         if (bad_piv(delta)) { ok = false; break; }
-        P[i] = p0;
-        P[i + 1] = p1;
-        G[i] = g0;
-        G[i + 1] = g1;
+        sp[i] = p0;
+        sp[i + 1] = p1;
+        sg[i] = g0;
+        sg[i + 1] = g1;
         sf[i >> 5] |= 1u << (i & 31);
         bt = nbt;
         i += 2;
@@ -118,6 +121,10 @@ nrhs_factor(int n, const T *__restrict__ dl, const T *__restrict__ dd,
     *gate = ok ? 1u : 0u;
   }
   __syncthreads();
+  for (int r = threadIdx.x; r < n; r += blockDim.x) {
+    P[r] = sp[r];
+    G[r] = sg[r];
+  }
   for (int w = threadIdx.x; w < (n + 31) / 32; w += blockDim.x) F[w] = sf[w];
 }
 
@@ -188,28 +195,34 @@ nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
     if (nch > 1) move_chunk<T, true>(R0 + S, B, ldb, c0, nc, n, 1, lane);
     __syncwarp();
     T zt = lane < nc ? at(0) : T(0);
-    int i = 0;
+    bool second = false; /* row r is the second row of a 2x2 block: done */
     for (int m = 0; m < nch; m++) {
       const int end = min(n, (m + 1) * CH);
-      while (i < end) { /* uniform over the warp: the one pivot structure */
-        const bool h1 = i + 1 < n, h2 = i + 2 < n;
-        const T a1 = h1 ? sa[i + 1] : T(0);
-        T z1 = h1 && lane < nc ? at(i + 1) : T(0);
-        if (!((sf[i >> 5] >> (i & 31)) & 1u)) {
-          const T y = fsol_1x1(sp[i], zt, a1, &z1);
-          if (lane < nc) at(i) = y;
+      /* one row a step, r not data-dependent (the block structure is the flag
+         bits, the same for every lane), so that the loads of later rows need not
+         wait for this row's arithmetic */
+      for (int r = m * CH; r < end; r++) {
+        if (second) {
+          second = false;
+          continue;
+        }
+        const bool h1 = r + 1 < n, h2 = r + 2 < n;
+        const T a1 = h1 ? sa[r + 1] : T(0);
+        T z1 = h1 && lane < nc ? at(r + 1) : T(0);
+        if (!((sf[r >> 5] >> (r & 31)) & 1u)) {
+          const T y = fsol_1x1(sp[r], zt, a1, &z1);
+          if (lane < nc) at(r) = y;
           zt = z1;
-          i += 1;
         } else {
-          const T c0v = sc[i], b1 = sd[i + 1], a2 = h2 ? sa[i + 2] : T(0);
-          T z2 = h2 && lane < nc ? at(i + 2) : T(0), y0, y1;
-          fsol_2x2(sp[i], sp[i + 1], c0v, a1, b1, a2, zt, z1, &y0, &y1, &z2);
+          const T c0v = sc[r], b1 = sd[r + 1], a2 = h2 ? sa[r + 2] : T(0);
+          T z2 = h2 && lane < nc ? at(r + 2) : T(0), y0, y1;
+          fsol_2x2(sp[r], sp[r + 1], c0v, a1, b1, a2, zt, z1, &y0, &y1, &z2);
           if (lane < nc) {
-            at(i) = y0;
-            at(i + 1) = y1;
+            at(r) = y0;
+            at(r + 1) = y1;
           }
           zt = z2;
-          i += 2;
+          second = true;
         }
       }
       if (m + 2 < nch) { /* chunk m holds y: to B, and its slot takes chunk m + 2
@@ -256,7 +269,7 @@ gtsv_status factored(gtsv_handle h, int64_t n64, int64_t nrhs, const T *dl, cons
   uint32_t *F = (uint32_t *)(ws + L.f);
   unsigned *gate = (unsigned *)(ws + L.gate);
   cudaStream_t st = gtsv__cuda_stream(h);
-  const size_t fsm = 3 * (size_t)n * sizeof(T) + (size_t)((n + 31) / 32) * 4;
+  const size_t fsm = 5 * (size_t)n * sizeof(T) + (size_t)((n + 31) / 32) * 4;
   const size_t ssm = solve_smem<T>(n);
   int dev = 0, sms = 0, per = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
