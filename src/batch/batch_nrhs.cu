@@ -15,12 +15,14 @@
  * takes 32 columns (a lane each) and runs DP_SEQ's L B y = b and M^T x = y with
  * those numbers (the same formulas: fsolve_1x1, fsolve_2x2 of core/pivot.h), all
  * lanes on the same row at every step (one pivot structure: no divergence, and no
- * pivot test or division on the way). The columns move through a ring of two
- * chunks of CH rows per warp (CH T = 128 bytes of a column: whole lines), loaded
- * and stored with consecutive lanes on consecutive rows of a column (coalesced);
- * a pivot block needs at most the two rows after it, which the next chunk holds.
- * y goes back into B between the two sweeps, but for the last two chunks, which
- * stay in the ring.
+ * pivot test or division on the way). The columns move through a ring of three
+ * chunks of CH rows per warp (CH T = 128 bytes of a column: whole lines), copied
+ * asynchronously (cp.async) two chunks ahead of the sweep, with consecutive lanes
+ * on consecutive rows of a column (coalesced); a pivot block needs at most the
+ * two rows after it, which the next chunk holds. y goes back into B between the
+ * two sweeps, but for the last three chunks, which stay in the ring. (Loaded
+ * through registers one element after the other, the first version waited a
+ * memory round trip per element: 0.50 ms of 0.60 at 1024 x 16384.)
  *
  * Bytes per row and column (T = sizeof element): read b, write y, read y, write x:
  * 4T, of which the round trip of y stays in L2 where the columns in flight fit (n
@@ -46,6 +48,7 @@ namespace {
 using namespace gtsv_piv;
 
 constexpr int kWarps = 4;        /* warps per block of nrhs_solve */
+constexpr int kSlots = 3;        /* chunks in each warp's ring */
 constexpr int kFactorThreads = 256;
 
 /* Rows per chunk: 128 bytes of a column. */
@@ -134,23 +137,59 @@ template <typename T> size_t solve_smem(int n)
 {
   constexpr int CH = Chunk<T>::CH;
   return al256(5 * (size_t)n * sizeof(T) + (size_t)((n + 31) / 32) * 4) +
-         (size_t)kWarps * 2 * 32 * (CH + 1) * sizeof(T);
+         (size_t)kWarps * kSlots * 32 * (CH + 1) * sizeof(T);
 }
 
-/* Load (LOAD) or store chunk m of the warp's columns c0.. (nc of them) between B
-   and ring slot S ([32][CH + 1]): lane L moves row m CH + L % CH of column
-   c0 + j (32 / CH) + L / CH, j = 0, 1, ...: whole 128-byte pieces of columns. */
-template <typename T, bool LOAD>
-__device__ __forceinline__ void move_chunk(T *S, T *B, int64_t ldb, int64_t c0, int nc, int n,
-                                           int m, int lane)
+/* smem[dst] := global[src], asynchronously (cp.async; completion by commit groups). */
+template <typename T> __device__ __forceinline__ void cp_elt(T *dst, const T *src)
+{
+  const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+  if (sizeof(T) == 8)
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(d), "l"(src) : "memory");
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(d), "l"(src) : "memory");
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+/* every group but the most recent one has landed */
+__device__ __forceinline__ void cp_wait_but_last()
+{
+  asm volatile("cp.async.wait_group 1;\n" ::: "memory");
+}
+
+/* Chunk m of the warp's columns c0.. (nc of them) between B and ring slot S
+   ([32][CH + 1]): lane L moves row m CH + L % CH of columns c0 + j, j = L / CH +
+   t (32 / CH): whole 128-byte pieces of columns. The load is asynchronous (one
+   commit group: the caller commits); the store waits for nothing. */
+template <typename T>
+__device__ __forceinline__ void load_chunk(T *S, const T *B, int64_t ldb, int64_t c0, int nc,
+                                           int n, int m, int lane)
+{
+  constexpr int CH = Chunk<T>::CH, PER = 32 / CH;
+  const int r = m * CH + lane % CH;
+  if (m < 0 || r >= n) return;
+#pragma unroll
+  for (int t = 0; t < 32 / PER; t++) {
+    const int j = lane / CH + t * PER;
+    if (j < nc) cp_elt(S + j * (CH + 1) + lane % CH, B + (c0 + j) * ldb + r);
+  }
+}
+template <typename T>
+__device__ __forceinline__ void store_chunk(const T *S, T *B, int64_t ldb, int64_t c0, int nc,
+                                            int n, int m, int lane)
 {
   constexpr int CH = Chunk<T>::CH, PER = 32 / CH;
   const int r = m * CH + lane % CH;
   if (r >= n) return;
-  for (int j = lane / CH; j < nc; j += PER) {
-    T *p = B + (c0 + j) * ldb + r;
-    if (LOAD) S[j * (CH + 1) + lane % CH] = *p;
-    else *p = S[j * (CH + 1) + lane % CH];
+  T v[32 / PER];
+#pragma unroll
+  for (int t = 0; t < 32 / PER; t++) {
+    const int j = lane / CH + t * PER;
+    v[t] = j < nc ? S[j * (CH + 1) + lane % CH] : T(0);
+  }
+#pragma unroll
+  for (int t = 0; t < 32 / PER; t++) {
+    const int j = lane / CH + t * PER;
+    if (j < nc) B[(c0 + j) * ldb + r] = v[t];
   }
 }
 
@@ -178,25 +217,37 @@ nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
   for (int w = threadIdx.x; w < (n + 31) / 32; w += blockDim.x) sf[w] = F[w];
   __syncthreads();
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
-  T *const R0 = ring + wib * 2 * S;
+  T *const R0 = ring + wib * kSlots * S;
   const int nch = (n + CH - 1) / CH;
   const int64_t ngroups = (nrhs + 31) / 32;
+  auto slot = [&](int m) { return R0 + (m % kSlots) * S; };
   for (int64_t grp = (int64_t)blockIdx.x * kWarps + wib; grp < ngroups;
        grp += (int64_t)gridDim.x * kWarps) {
     const int64_t c0 = grp * 32;
     const int nc = (int)(nrhs - c0 < 32 ? nrhs - c0 : 32);
     auto at = [&](int r) -> T & { /* row r of this lane's column in the ring */
       const int m = r / CH;
-      return R0[(m & 1) * S + lane * (CH + 1) + (r - m * CH)];
+      return R0[(m % kSlots) * S + lane * (CH + 1) + (r - m * CH)];
     };
-    /* ---- forward: L B y = b, y over b ---- */
+    /* ---- forward: L B y = b, y over b. Chunk m + 2 is requested when chunk m
+       starts, into the slot of chunk m - 1 (stored by then), and waited for one
+       chunk later; a pivot block looks at most two rows ahead, into chunk m + 1.
+       Chunk m goes back to B only where chunk m + 3 will take its slot: the last
+       three stay in the ring for the backward sweep. ---- */
     __syncwarp(); /* the previous group's ring is read */
-    move_chunk<T, true>(R0, B, ldb, c0, nc, n, 0, lane);
-    if (nch > 1) move_chunk<T, true>(R0 + S, B, ldb, c0, nc, n, 1, lane);
-    __syncwarp();
-    T zt = lane < nc ? at(0) : T(0);
+    load_chunk<T>(slot(0), B, ldb, c0, nc, n, 0, lane);
+    cp_commit();
+    load_chunk<T>(slot(1), B, ldb, c0, nc, n, nch > 1 ? 1 : -1, lane);
+    cp_commit();
+    T zt = 0;
     bool second = false; /* row r is the second row of a 2x2 block: done */
     for (int m = 0; m < nch; m++) {
+      __syncwarp(); /* the slot of chunk m - 1 is read (its store) */
+      load_chunk<T>(slot(m + 2), B, ldb, c0, nc, n, m + 2 < nch ? m + 2 : -1, lane);
+      cp_commit();
+      cp_wait_but_last(); /* chunks m and m + 1 */
+      __syncwarp();
+      if (m == 0) zt = lane < nc ? at(0) : T(0);
       const int end = min(n, (m + 1) * CH);
       /* one row a step, r not data-dependent (the block structure is the flag
          bits, the same for every lane), so that the loads of later rows need not
@@ -225,21 +276,20 @@ nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
           second = true;
         }
       }
-      if (m + 2 < nch) { /* chunk m holds y: to B, and its slot takes chunk m + 2
-                            (the last two chunks stay in the ring) */
-        __syncwarp();
-        move_chunk<T, false>(R0 + (m & 1) * S, B, ldb, c0, nc, n, m, lane);
-        __syncwarp();
-        move_chunk<T, true>(R0 + (m & 1) * S, B, ldb, c0, nc, n, m + 2, lane);
-        __syncwarp();
-      }
+      __syncwarp(); /* chunk m holds y */
+      if (m + kSlots < nch) store_chunk<T>(slot(m), B, ldb, c0, nc, n, m, lane);
     }
-    /* ---- backward: x = M^-T y, from the last row up; x beyond n - 1 is 0 ---- */
+    /* ---- backward: x = M^-T y, from the last row up; x beyond n - 1 is 0. Chunk
+       m - 2 is requested (where it went back to B) when chunk m starts, into the
+       slot of chunk m + 1, stored by then. ---- */
     T x1 = 0, x2 = 0;
     for (int m = nch - 1; m >= 0; m--) {
-      if (m - 1 >= 0 && m - 1 < nch - 2) /* y of chunk m - 1 back from B */
-        move_chunk<T, true>(R0 + ((m - 1) & 1) * S, B, ldb, c0, nc, n, m - 1, lane);
-      __syncwarp(); /* chunk m (and m - 1) in the ring */
+      __syncwarp(); /* the slot of chunk m + 1 is read */
+      load_chunk<T>(slot(m + 1), B, ldb, c0, nc, n, m - 2 >= 0 && m - 2 + kSlots < nch ? m - 2 : -1,
+                    lane);
+      cp_commit();
+      cp_wait_but_last(); /* chunk m (and m - 1) */
+      __syncwarp();
       for (int r = min(n, (m + 1) * CH) - 1; r >= m * CH; r--) {
         const bool f2 = (sf[r >> 5] >> (r & 31)) & 1u;
         const T yr = lane < nc ? at(r) : T(0);
@@ -249,8 +299,7 @@ nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
         x1 = xr;
       }
       __syncwarp();
-      move_chunk<T, false>(R0 + (m & 1) * S, B, ldb, c0, nc, n, m, lane);
-      __syncwarp(); /* the slot is free for chunk m - 2 */
+      store_chunk<T>(slot(m), B, ldb, c0, nc, n, m, lane);
     }
   }
 }
