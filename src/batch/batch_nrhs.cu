@@ -20,16 +20,21 @@
  * asynchronously (cp.async) two chunks ahead of the sweep, with consecutive lanes
  * on consecutive rows of a column (coalesced); a pivot block needs at most the
  * two rows after it, which the next chunk holds. y goes back into B between the
- * two sweeps, but for the last three chunks, which stay in the ring. (Loaded
- * through registers one element after the other, the first version waited a
- * memory round trip per element: 0.50 ms of 0.60 at 1024 x 16384.)
+ * two sweeps, but for the last three chunks, which stay in the ring. (A first
+ * version loaded through registers, one element after the other, into a ring of
+ * two: H200, double 1024 x 16384, 0.596 ms against 0.468 now; 512 x 32768 0.344
+ * against 0.289.)
+ *
+ * Where the time goes (H200, double 1024 x 16384, ncu): the factorisation 0.22
+ * ms (one thread, about 420 cycles a row), the solve 0.40 ms: 512 warps of 32
+ * columns, four an SM, each a chain of 2048 dependent row steps. Not done:
+ * overlapping the two (the solve following the factorisation row by row).
  *
  * Bytes per row and column (T = sizeof element): read b, write y, read y, write x:
  * 4T, of which the round trip of y stays in L2 where the columns in flight fit (n
  * of a few hundred); the thread-per-system kernel (batch.cu), which factors the
  * matrix again in every thread, moves 9T (y and g through its workspace). The
- * factorisation is one thread's chain, about 250 cycles a row on an H200
- * (tools/dp-latency.cu): about 130 us at n = 1024, once per solve.
+ * factorisation is one thread's chain, once per solve.
  *
  * Example, n = 5, every block 1x1 but a 2x2 on rows 2, 3: F = 0b00100; forward
  * y0 = z0 P0, z1 = b1 - a1 y0, y1 = z1 P1, z2 = b2 - a2 y1, (y2, y3) from (z2, b3)
