@@ -947,7 +947,6 @@ int main(void)
   tcase_add_test(tg, strided_batch_strides);
   tcase_add_test(tg, singular_system_in_batch);
   tcase_add_test(tg, nan_input_reported);
-  tcase_add_test(tg, gtsv_device_many_rhs);
   tcase_add_test(tg, device_noop_and_stream);
   tcase_add_test(tg, strided_batch_long_systems);
   tcase_add_test(tg, batch_long_systems_packed);
@@ -959,6 +958,10 @@ int main(void)
   tcase_add_test(tt, tile_small_batches);
   tcase_set_timeout(tt, 1200);
   suite_add_tcase(gs, tt);
+  TCase *tn = tcase_create("nrhs"); /* CK_RUN_CASE=nrhs: gtsv_?gtsv, many right-hand sides */
+  tcase_add_test(tn, gtsv_device_many_rhs);
+  tcase_set_timeout(tn, 1200);
+  suite_add_tcase(gs, tn);
   TCase *t2 = tcase_create("tile2"); /* CK_RUN_CASE=tile2: the two-level solve alone */
   tcase_add_test(t2, tile_reduced_two_level);
   tcase_set_timeout(t2, 1200);
