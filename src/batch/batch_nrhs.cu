@@ -56,8 +56,13 @@ constexpr int kWarps = 4;        /* warps per block of nrhs_solve */
 constexpr int kSlots = 3;        /* chunks in each warp's ring */
 constexpr int kFactorThreads = 256;
 
-/* Rows per chunk: 128 bytes of a column. */
-template <typename T> struct Chunk { static constexpr int CH = 128 / (int)sizeof(T); };
+/* Rows per chunk: 128 bytes of a column. A column's chunk in the ring has CH + 3
+   slots: its rows, a copy of the next chunk's first two rows (the pivot blocks
+   of the last rows look there), and one more so that the stride is odd (no bank
+   conflicts between lanes). */
+template <typename T> struct Chunk {
+  static constexpr int CH = 128 / (int)sizeof(T), LD = CH + 3;
+};
 
 /* Workspace: P[n], G[n] (T), F[ceil(n/32)] words, gate word. */
 struct Lay {
@@ -137,12 +142,11 @@ nrhs_factor(int n, const T *__restrict__ dl, const T *__restrict__ dd,
 }
 
 /* Shared memory of nrhs_solve: the block's copy of dl, d, du, P, G (n each), F, and
-   each warp's ring of 2 chunks [32 columns][CH + 1]. */
+   each warp's ring of kSlots chunks [32 columns][LD]. */
 template <typename T> size_t solve_smem(int n)
 {
-  constexpr int CH = Chunk<T>::CH;
   return al256(5 * (size_t)n * sizeof(T) + (size_t)((n + 31) / 32) * 4) +
-         (size_t)kWarps * kSlots * 32 * (CH + 1) * sizeof(T);
+         (size_t)kWarps * kSlots * 32 * Chunk<T>::LD * sizeof(T);
 }
 
 /* smem[dst] := global[src], asynchronously (cp.async; completion by commit groups). */
@@ -162,7 +166,7 @@ __device__ __forceinline__ void cp_wait_but_last()
 }
 
 /* Chunk m of the warp's columns c0.. (nc of them) between B and ring slot S
-   ([32][CH + 1]): lane L moves row m CH + L % CH of columns c0 + j, j = L / CH +
+   ([32][LD]): lane L moves row m CH + L % CH of columns c0 + j, j = L / CH +
    t (32 / CH): whole 128-byte pieces of columns. The load is asynchronous (one
    commit group: the caller commits); the store waits for nothing. */
 template <typename T>
@@ -175,7 +179,7 @@ __device__ __forceinline__ void load_chunk(T *S, const T *B, int64_t ldb, int64_
 #pragma unroll
   for (int t = 0; t < 32 / PER; t++) {
     const int j = lane / CH + t * PER;
-    if (j < nc) cp_elt(S + j * (CH + 1) + lane % CH, B + (c0 + j) * ldb + r);
+    if (j < nc) cp_elt(S + j * Chunk<T>::LD + lane % CH, B + (c0 + j) * ldb + r);
   }
 }
 template <typename T>
@@ -189,7 +193,7 @@ __device__ __forceinline__ void store_chunk(const T *S, T *B, int64_t ldb, int64
 #pragma unroll
   for (int t = 0; t < 32 / PER; t++) {
     const int j = lane / CH + t * PER;
-    v[t] = j < nc ? S[j * (CH + 1) + lane % CH] : T(0);
+    v[t] = j < nc ? S[j * Chunk<T>::LD + lane % CH] : T(0);
   }
 #pragma unroll
   for (int t = 0; t < 32 / PER; t++) {
@@ -204,7 +208,7 @@ nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
            const T *__restrict__ du, const T *P, const T *G, const uint32_t *F,
            const unsigned *gate, T *B, int64_t ldb)
 {
-  constexpr int CH = Chunk<T>::CH, S = 32 * (CH + 1);
+  constexpr int CH = Chunk<T>::CH, LD = Chunk<T>::LD, S = 32 * LD;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   if (*gate == 0u) return; /* singular: B keeps the right-hand sides */
   T *sa = reinterpret_cast<T *>(smem_raw), *sd = sa + n, *sc = sd + n, *sp = sc + n,
@@ -230,10 +234,6 @@ nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
        grp += (int64_t)gridDim.x * kWarps) {
     const int64_t c0 = grp * 32;
     const int nc = (int)(nrhs - c0 < 32 ? nrhs - c0 : 32);
-    auto at = [&](int r) -> T & { /* row r of this lane's column in the ring */
-      const int m = r / CH;
-      return R0[(m % kSlots) * S + lane * (CH + 1) + (r - m * CH)];
-    };
     /* ---- forward: L B y = b, y over b. Chunk m + 2 is requested when chunk m
        starts, into the slot of chunk m - 1 (stored by then), and waited for one
        chunk later; a pivot block looks at most two rows ahead, into chunk m + 1.
@@ -245,42 +245,54 @@ nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
     load_chunk<T>(slot(1), B, ldb, c0, nc, n, nch > 1 ? 1 : -1, lane);
     cp_commit();
     T zt = 0;
-    bool second = false; /* row r is the second row of a 2x2 block: done */
+    bool second = false; /* the next row is the second row of a 2x2 block: done */
     for (int m = 0; m < nch; m++) {
       __syncwarp(); /* the slot of chunk m - 1 is read (its store) */
       load_chunk<T>(slot(m + 2), B, ldb, c0, nc, n, m + 2 < nch ? m + 2 : -1, lane);
       cp_commit();
       cp_wait_but_last(); /* chunks m and m + 1 */
       __syncwarp();
-      if (m == 0) zt = lane < nc ? at(0) : T(0);
-      const int end = min(n, (m + 1) * CH);
-      /* one row a step, r not data-dependent (the block structure is the flag
-         bits, the same for every lane), so that the loads of later rows need not
+      /* this lane's column: rows of chunk m at cur[0 .. CH-1], and (its own
+         column of chunk m + 1, so no other lane is involved) a copy of the next
+         two rows at cur[CH], cur[CH + 1]. Lanes past nc sweep their unused
+         columns: nothing of theirs is stored. */
+      T *const cur = slot(m) + lane * LD, *const nxt = slot(m + 1) + lane * LD;
+      const bool more = m + 1 < nch;
+      if (more) {
+        cur[CH] = nxt[0];
+        cur[CH + 1] = nxt[1];
+      }
+      if (m == 0) zt = cur[0];
+      const int base = m * CH;
+      const uint32_t fw = sf[base >> 5] >> (base & 31); /* the chunk's 2x2 starts */
+      /* one row a step, at offsets known at compile time: the block structure is
+         the flag bits, the same for every lane, so later rows' loads need not
          wait for this row's arithmetic */
-      for (int r = m * CH; r < end; r++) {
+#pragma unroll
+      for (int k = 0; k < CH; k++) {
+        const int r = base + k;
+        if (r >= n) break;
         if (second) {
           second = false;
           continue;
         }
         const bool h1 = r + 1 < n, h2 = r + 2 < n;
         const T a1 = h1 ? sa[r + 1] : T(0);
-        T z1 = h1 && lane < nc ? at(r + 1) : T(0);
-        if (!((sf[r >> 5] >> (r & 31)) & 1u)) {
-          const T y = fsol_1x1(sp[r], zt, a1, &z1);
-          if (lane < nc) at(r) = y;
+        T z1 = h1 ? cur[k + 1] : T(0);
+        if (!((fw >> k) & 1u)) {
+          cur[k] = fsol_1x1(sp[r], zt, a1, &z1);
           zt = z1;
         } else {
           const T c0v = sc[r], b1 = sd[r + 1], a2 = h2 ? sa[r + 2] : T(0);
-          T z2 = h2 && lane < nc ? at(r + 2) : T(0), y0, y1;
+          T z2 = h2 ? cur[k + 2] : T(0), y0, y1;
           fsol_2x2(sp[r], sp[r + 1], c0v, a1, b1, a2, zt, z1, &y0, &y1, &z2);
-          if (lane < nc) {
-            at(r) = y0;
-            at(r + 1) = y1;
-          }
+          cur[k] = y0;
+          cur[k + 1] = y1;
           zt = z2;
           second = true;
         }
       }
+      if (more && second) nxt[0] = cur[CH]; /* a 2x2 block across the chunks */
       __syncwarp(); /* chunk m holds y */
       if (m + kSlots < nch) store_chunk<T>(slot(m), B, ldb, c0, nc, n, m, lane);
     }
@@ -295,11 +307,15 @@ nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
       cp_commit();
       cp_wait_but_last(); /* chunk m (and m - 1) */
       __syncwarp();
-      for (int r = min(n, (m + 1) * CH) - 1; r >= m * CH; r--) {
-        const bool f2 = (sf[r >> 5] >> (r & 31)) & 1u;
-        const T yr = lane < nc ? at(r) : T(0);
-        const T xr = yr - sg[r] * (f2 ? x2 : x1);
-        if (lane < nc) at(r) = xr;
+      T *const cur = slot(m) + lane * LD;
+      const int base = m * CH;
+      const uint32_t fw = sf[base >> 5] >> (base & 31);
+#pragma unroll
+      for (int k = CH - 1; k >= 0; k--) {
+        const int r = base + k;
+        if (r >= n) continue;
+        const T xr = cur[k] - sg[r] * (((fw >> k) & 1u) ? x2 : x1);
+        cur[k] = xr;
         x2 = x1;
         x1 = xr;
       }
