@@ -20,15 +20,18 @@
  * asynchronously (cp.async) two chunks ahead of the sweep, with consecutive lanes
  * on consecutive rows of a column (coalesced); a pivot block needs at most the
  * two rows after it, which the next chunk holds. y goes back into B between the
- * two sweeps, but for the last three chunks, which stay in the ring. (A first
- * version loaded through registers, one element after the other, into a ring of
- * two: H200, double 1024 x 16384, 0.596 ms against 0.468 now; 512 x 32768 0.344
- * against 0.289.)
+ * two sweeps, but for the last three chunks, which stay in the ring. A chunk is
+ * swept at offsets known at compile time (its rows unrolled; the next chunk's
+ * first two rows are copied behind the lane's own, and a 2x2 block across two
+ * chunks is written back). H200, double 1024 x 16384: 0.596 ms with a ring of two
+ * loaded through registers one element after the other, 0.469 with the cp.async
+ * ring, 0.399 unrolled (bench/results/gpu-final-825459d-2026-11-24.md,
+ * gpu-batch-nrhs-de8b80a-2026-11-24.md).
  *
- * Where the time goes (H200, double 1024 x 16384, ncu): the factorisation 0.22
- * ms (one thread, about 420 cycles a row), the solve 0.40 ms: 512 warps of 32
- * columns, four an SM, each a chain of 2048 dependent row steps. Not done:
- * overlapping the two (the solve following the factorisation row by row).
+ * Where the time goes (that case, ncu): the factorisation 219 us (one thread,
+ * about 420 cycles a row), the solve 289 us (512 warps of 32 columns, four an
+ * SM, each a chain of 2048 row steps). Not done: overlapping the two (the solve
+ * following the factorisation row by row).
  *
  * Bytes per row and column (T = sizeof element): read b, write y, read y, write x:
  * 4T, of which the round trip of y stays in L2 where the columns in flight fit (n
