@@ -58,7 +58,6 @@ using namespace gtsv_piv;
 constexpr int kWarps = 4;        /* warps per block of nrhs_solve */
 constexpr int kSlots = 3;        /* chunks in each warp's ring */
 constexpr int kFactorThreads = 256;
-constexpr int kPad = 8; /* zero rows past n in nrhs_factor's copy of the matrix */
 
 /* Rows per chunk: 128 bytes of a column. A column's chunk in the ring has CH + 3
    slots: its rows, a copy of the next chunk's first two rows (the pivot blocks
@@ -91,35 +90,26 @@ nrhs_factor(int n, const T *__restrict__ dl, const T *__restrict__ dd,
             unsigned long long *info)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
-  /* dl, d, du with kPad rows of zeros past n, and du[n-1] read as 0: the rows the
-     steps read past the end are the zeros DP_SEQ reads there */
-  const int np = n + kPad;
-  T *sa = reinterpret_cast<T *>(smem_raw), *sd = sa + np, *sc = sd + np, *sp = sc + np,
+  T *sa = reinterpret_cast<T *>(smem_raw), *sd = sa + n, *sc = sd + n, *sp = sc + n,
     *sg = sp + n;
   uint32_t *sf = reinterpret_cast<uint32_t *>(sg + n);
-  for (int r = threadIdx.x; r < np; r += blockDim.x) {
-    sa[r] = r < n ? dl[r] : T(0);
-    sd[r] = r < n ? dd[r] : T(0);
-    sc[r] = r < n - 1 ? du[r] : T(0);
+  for (int r = threadIdx.x; r < n; r += blockDim.x) {
+    sa[r] = dl[r];
+    sd[r] = dd[r];
+    sc[r] = du[r];
   }
   for (int w = threadIdx.x; w < (n + 31) / 32; w += blockDim.x) sf[w] = 0;
   __syncthreads();
   /* P, G and F into shared memory, then out with every thread (coalesced): the
-     thread's chain waits on no global store. The rows a step reads (c of row i,
-     a, b, c of rows i + 1 .. i + 4) are kept in registers and shifted by the
-     step's one or two rows; rows i + 5, i + 6 are loaded at the start of the
-     step, before its pivot test, so that no step waits for its own loads. */
+     thread's chain waits on no global store */
   if (threadIdx.x == 0) {
     bool ok = true;
     T bt = sd[0];
-    T c0 = sc[0];
-    T a1 = sa[1], b1 = sd[1], c1 = sc[1], a2 = sa[2], b2 = sd[2], c2 = sc[2];
-    T a3 = sa[3], b3 = sd[3], c3 = sc[3], a4 = sa[4], b4 = sd[4], c4 = sc[4];
     int i = 0;
     while (i < n) { /* DP_SEQ's forward factorisation (tile_core.h seq_step's) */
-      const T a5 = sa[i + 5], b5 = sd[i + 5], c5 = sc[i + 5];
-      const T a6 = sa[i + 6], b6 = sd[i + 6], c6 = sc[i + 6];
-      const bool h1 = i + 1 < n;
+      const bool h1 = i + 1 < n, h2 = i + 2 < n;
+      const T c0 = h1 ? sc[i] : T(0), a1 = h1 ? sa[i + 1] : T(0), b1 = h1 ? sd[i + 1] : T(0);
+      const T c1 = h2 ? sc[i + 1] : T(0), a2 = h2 ? sa[i + 2] : T(0);
       const T rcp = rcp_early(bt);
       if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
         if (bad_piv(bt)) { ok = false; break; }
@@ -129,12 +119,8 @@ nrhs_factor(int n, const T *__restrict__ dl, const T *__restrict__ dd,
         sg[i] = g;
         bt = nbt;
         i += 1;
-        c0 = c1;
-        a1 = a2; b1 = b2; c1 = c2;
-        a2 = a3; b2 = b3; c2 = c3;
-        a3 = a4; b3 = b4; c3 = c4;
-        a4 = a5; b4 = b5; c4 = c5;
       } else {
+        const T b2 = h2 ? sd[i + 2] : T(0);
         T delta, p0, p1, g0, g1;
         const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
         if (bad_piv(delta)) { ok = false; break; }
@@ -145,11 +131,6 @@ nrhs_factor(int n, const T *__restrict__ dl, const T *__restrict__ dd,
         sf[i >> 5] |= 1u << (i & 31);
         bt = nbt;
         i += 2;
-        c0 = c2;
-        a1 = a3; b1 = b3; c1 = c3;
-        a2 = a4; b2 = b4; c2 = c4;
-        a3 = a5; b3 = b5; c3 = c5;
-        a4 = a6; b4 = b6; c4 = c6;
       }
     }
     if (!ok) gtsv__report_singular(info, (unsigned long long)i);
@@ -361,7 +342,7 @@ gtsv_status factored(gtsv_handle h, int64_t n64, int64_t nrhs, const T *dl, cons
   uint32_t *F = (uint32_t *)(ws + L.f);
   unsigned *gate = (unsigned *)(ws + L.gate);
   cudaStream_t st = gtsv__cuda_stream(h);
-  const size_t fsm = (5 * (size_t)n + 3 * kPad) * sizeof(T) + (size_t)((n + 31) / 32) * 4;
+  const size_t fsm = 5 * (size_t)n * sizeof(T) + (size_t)((n + 31) / 32) * 4;
   const size_t ssm = solve_smem<T>(n);
   int dev = 0, sms = 0, per = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
