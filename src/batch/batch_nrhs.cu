@@ -48,12 +48,14 @@
 #include <cuda_runtime.h>
 #include "batch/batch.h"
 #include "core/pivot_cxx.h"
+#include "batch/cp_async.h"
 #include "cuda/state.h"
 
 int gtsv__batch_nrhs_factored = 1;
 
 namespace {
 using namespace gtsv_piv;
+using namespace gtsv_cp;
 
 constexpr int kWarps = 4;        /* warps per block of nrhs_solve */
 constexpr int kSlots = 3;        /* chunks in each warp's ring */
@@ -150,22 +152,6 @@ template <typename T> size_t solve_smem(int n)
 {
   return al256(5 * (size_t)n * sizeof(T) + (size_t)((n + 31) / 32) * 4) +
          (size_t)kWarps * kSlots * 32 * Chunk<T>::LD * sizeof(T);
-}
-
-/* smem[dst] := global[src], asynchronously (cp.async; completion by commit groups). */
-template <typename T> __device__ __forceinline__ void cp_elt(T *dst, const T *src)
-{
-  const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-  if (sizeof(T) == 8)
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(d), "l"(src) : "memory");
-  else
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(d), "l"(src) : "memory");
-}
-__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
-/* every group but the most recent one has landed */
-__device__ __forceinline__ void cp_wait_but_last()
-{
-  asm volatile("cp.async.wait_group 1;\n" ::: "memory");
 }
 
 /* Chunk m of the warp's columns c0.. (nc of them) between B and ring slot S

@@ -81,6 +81,7 @@
 #include <cuda_runtime.h>
 #include "batch/batch.h"
 #include "batch/tile_core.h"
+#include "batch/cp_async.h"
 #include "cuda/state.h"
 
 int gtsv__batch_tile_m = 0;
@@ -88,6 +89,7 @@ int gtsv__batch_tile_red2 = 1;
 
 namespace {
 using namespace gtsv_tile;
+using namespace gtsv_cp;
 
 /* kCancel and kRed2MinRows: tile_core.h (shared with the host emulation) */
 
@@ -95,17 +97,6 @@ template <typename T, int M> __host__ __device__ constexpr int tile_smem()
 {
   return 4 * 32 * (M + 1) * (int)sizeof(T);
 }
-
-/* smem[dst] := global[src], asynchronously (cp.async: Ampere and later). */
-template <typename T> __device__ __forceinline__ void cp_elt(T *dst, const T *src)
-{
-  const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
-  if (sizeof(T) == 8)
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(s), "l"(src) : "memory");
-  else
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(s), "l"(src) : "memory");
-}
-__device__ __forceinline__ void cp_wait() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
 
 template <int M> struct SysIdx { /* row r of a system -> tile offset from its column */
   __host__ __device__ int operator()(int r) const { return r + r / M; }
