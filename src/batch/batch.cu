@@ -346,15 +346,16 @@ bool use_tile(gtsv_handle h, const gtsv_batch_desc *desc)
   const bool inter = desc->m_row != 1 || desc->b_row != 1;
   return !inter || desc->n <= kTileInterMaxN || gtsv__batch_tile_m != 0;
 }
-template <typename T> struct Tile;
-template <> struct Tile<float> {
-  static constexpr auto fn = gtsv__s_batch_tile;
+/* The other GPU batch paths this file dispatches to, by precision. */
+template <typename T> struct Paths;
+template <> struct Paths<float> {
+  static constexpr auto tile = gtsv__s_batch_tile;
   static constexpr auto spike = gtsv__s_spike_cuda_batch;
   static constexpr auto packed = gtsv__s_batch_packed;
   static constexpr auto factored = gtsv__s_batch_nrhs_factored;
 };
-template <> struct Tile<double> {
-  static constexpr auto fn = gtsv__d_batch_tile;
+template <> struct Paths<double> {
+  static constexpr auto tile = gtsv__d_batch_tile;
   static constexpr auto spike = gtsv__d_spike_cuda_batch;
   static constexpr auto packed = gtsv__d_batch_packed;
   static constexpr auto factored = gtsv__d_batch_nrhs_factored;
@@ -390,7 +391,7 @@ template <typename T>
 gtsv_status long_solve(gtsv_handle h, const gtsv_batch_desc *desc, int64_t info_div,
                        const T *dl, const T *d, const T *du, T *x)
 {
-  gtsv_status s = Tile<T>::packed(h, desc, dl, d, du, x);
+  gtsv_status s = Paths<T>::packed(h, desc, dl, d, du, x);
   if (s != GTSV_STATUS_ALLOC_FAILED) return s;
   s = gtsv__cuda_begin(h, info_div);
   if (s != GTSV_STATUS_SUCCESS) return s;
@@ -405,10 +406,10 @@ gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED; /* as the host batch */
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
-  if (use_spike(h, &desc)) return Tile<T>::spike(h, n, dl, d, du, x, batch, stride);
+  if (use_spike(h, &desc)) return Paths<T>::spike(h, n, dl, d, du, x, batch, stride);
   gtsv_status s = gtsv__cuda_begin(h, stride);
   if (s != GTSV_STATUS_SUCCESS) return s;
-  if (use_tile(h, &desc)) return Tile<T>::fn(h, &desc, dl, d, du, x);
+  if (use_tile(h, &desc)) return Paths<T>::tile(h, &desc, dl, d, du, x);
   if (use_packed(h, &desc)) return long_solve<T>(h, &desc, stride, dl, d, du, x);
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
@@ -424,8 +425,8 @@ gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
-  if (use_spike(h, &desc)) return Tile<T>::spike(h, n, dl, d, du, x, 1, n);
-  if (use_tile(h, &desc)) return Tile<T>::fn(h, &desc, dl, d, du, x);
+  if (use_spike(h, &desc)) return Paths<T>::spike(h, n, dl, d, du, x, 1, n);
+  if (use_tile(h, &desc)) return Paths<T>::tile(h, &desc, dl, d, du, x);
   if (use_packed(h, &desc)) return long_solve<T>(h, &desc, n, dl, d, du, x);
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
@@ -442,7 +443,7 @@ gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
   if (nrhs >= 2 && n <= GTSV_BATCH_NRHS_MAX_N && gtsv__batch_nrhs_factored)
-    return Tile<T>::factored(h, n, nrhs, dl, d, du, B, ldb); /* batch_nrhs.cu */
+    return Paths<T>::factored(h, n, nrhs, dl, d, du, B, ldb); /* batch_nrhs.cu */
   return batch_solve<T>(h, &desc, dl, d, du, B, NULL);
 }
 
