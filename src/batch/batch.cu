@@ -454,7 +454,7 @@ extern "C" gtsv_batch_layout gtsv__batch_layout(int64_t n, int64_t w, size_t elt
   gtsv_batch_layout L;
   const size_t un = n > 0 ? (size_t)n : 0, uw = w > 0 ? (size_t)w : 0;
   /* 256-byte alignment keeps every row of every slot on whole sectors */
-  const auto al = [](size_t v) { return (v + 255) & ~(size_t)255; };
+  const auto al = gtsv__al256;
   L.y = 0;
   L.g = al(L.y + un * uw * elt);
   L.f = al(L.g + un * uw * elt);

@@ -73,15 +73,14 @@ template <typename T> struct Chunk {
 struct Lay {
   size_t p, g, f, gate, total;
 };
-__host__ __device__ inline size_t al256(size_t v) { return (v + 255) & ~(size_t)255; }
 Lay lay_of(int n, size_t t)
 {
   Lay L;
   L.p = 0;
-  L.g = al256(L.p + (size_t)n * t);
-  L.f = al256(L.g + (size_t)n * t);
-  L.gate = al256(L.f + (size_t)((n + 31) / 32) * 4);
-  L.total = al256(L.gate + 4);
+  L.g = gtsv__al256(L.p + (size_t)n * t);
+  L.f = gtsv__al256(L.g + (size_t)n * t);
+  L.gate = gtsv__al256(L.f + (size_t)((n + 31) / 32) * 4);
+  L.total = gtsv__al256(L.gate + 4);
   return L;
 }
 
@@ -150,7 +149,7 @@ nrhs_factor(int n, const T *__restrict__ dl, const T *__restrict__ dd,
    each warp's ring of kSlots chunks [32 columns][LD]. */
 template <typename T> size_t solve_smem(int n)
 {
-  return al256(5 * (size_t)n * sizeof(T) + (size_t)((n + 31) / 32) * 4) +
+  return gtsv__al256(5 * (size_t)n * sizeof(T) + (size_t)((n + 31) / 32) * 4) +
          (size_t)kWarps * kSlots * 32 * Chunk<T>::LD * sizeof(T);
 }
 
@@ -203,7 +202,7 @@ nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
   T *sa = reinterpret_cast<T *>(smem_raw), *sd = sa + n, *sc = sd + n, *sp = sc + n,
     *sg = sp + n;
   uint32_t *sf = reinterpret_cast<uint32_t *>(sg + n);
-  T *ring = reinterpret_cast<T *>(smem_raw + al256(5 * (size_t)n * sizeof(T) +
+  T *ring = reinterpret_cast<T *>(smem_raw + gtsv__al256(5 * (size_t)n * sizeof(T) +
                                                    (size_t)((n + 31) / 32) * 4));
   for (int r = threadIdx.x; r < n; r += blockDim.x) {
     sa[r] = dl[r];

@@ -126,7 +126,6 @@ template <> struct Solvers<double> {
   static constexpr auto tile = gtsv__d_batch_tile;
 };
 
-inline size_t al256(size_t v) { return (v + 255) & ~(size_t)255; }
 
 template <typename T>
 gtsv_status packed(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
@@ -136,7 +135,7 @@ gtsv_status packed(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const 
   const bool sys_fast = ds->m_sys == 1 && ds->b_sys == 1; /* interleaved */
   if (!sys_fast && !(ds->m_row == 1 && ds->b_row == 1)) return GTSV_STATUS_NOT_SUPPORTED;
   if (n < 1 || nsys < 1) return GTSV_STATUS_SUCCESS;
-  const size_t arr = al256((size_t)n * (size_t)nsys * sizeof(T));
+  const size_t arr = gtsv__al256((size_t)n * (size_t)nsys * sizeof(T));
   void *stv = NULL;
   gtsv_status s = gtsv__cuda_stage(h, 4 * arr, &stv);
   if (s != GTSV_STATUS_SUCCESS) return s;

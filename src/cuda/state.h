@@ -39,6 +39,9 @@ static inline gtsv_status gtsv__cuda_status(cudaError_t e)
    (stream-ordered) and remember its divisor. */
 gtsv_status gtsv__cuda_begin(gtsv_handle h, int64_t info_div);
 
+/* v rounded up to 256 bytes: workspace regions start on whole sectors. */
+static __host__ __device__ inline size_t gtsv__al256(size_t v) { return (v + 255) & ~(size_t)255; }
+
 /* Device workspace of at least bytes (grow-only; a grow waits for the stream). */
 gtsv_status gtsv__cuda_workspace(gtsv_handle h, size_t bytes, void **ws);
 /* The staging buffer, likewise. */

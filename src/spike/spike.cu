@@ -1118,7 +1118,6 @@ struct Plan {
   int fb_group;
 };
 
-inline size_t al256(size_t v) { return (v + 255) & ~(size_t)255; }
 
 /* arcr_base > 0: ARCR solves the first reduced system of at most arcr_base rows;
    else tile_base > 0: the on-chip batch kernel solves the first reduced system of
@@ -1144,23 +1143,23 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t t
   pl->tile = !pl->arcr && tile_base > 0 && pl->nlev > 0 && m > kBaseN;
   size_t o = kHeader;
   pl->off_sums = o;
-  o = al256(o + 2 * sizeof(double) * (size_t)(pl->nlev > 0 ? pl->nlev : 1) * (size_t)nsys);
+  o = gtsv__al256(o + 2 * sizeof(double) * (size_t)(pl->nlev > 0 ? pl->nlev : 1) * (size_t)nsys);
   pl->zero_end = o;
   for (int l = 0; l < pl->nlev; l++) {
     const size_t R = 2 * (size_t)pl->P[l];
-    pl->off_rd[l] = o; o = al256(o + R * t);
-    pl->off_rb[l] = o; o = al256(o + R * q * t);
+    pl->off_rd[l] = o; o = gtsv__al256(o + R * t);
+    pl->off_rb[l] = o; o = gtsv__al256(o + R * q * t);
   }
   pl->bcopy = o;
-  pl->region = al256(pl->bcopy + (size_t)n * q * t);
+  pl->region = gtsv__al256(pl->bcopy + (size_t)n * q * t);
   o = pl->region;
   for (int l = 0; l < pl->nlev; l++) {
     const size_t P = (size_t)pl->P[l], R = 2 * P;
-    pl->off_sp[l] = o; o = al256(o + 4 * P * t);
-    pl->off_ue[l] = o; o = al256(o + 2 * P * q * t);
-    pl->off_opt[l] = o; o = al256(o + P);
-    pl->off_rdl[l] = o; o = al256(o + R * t);
-    pl->off_rdu[l] = o; o = al256(o + R * t);
+    pl->off_sp[l] = o; o = gtsv__al256(o + 4 * P * t);
+    pl->off_ue[l] = o; o = gtsv__al256(o + 2 * P * q * t);
+    pl->off_opt[l] = o; o = gtsv__al256(o + P);
+    pl->off_rdl[l] = o; o = gtsv__al256(o + R * t);
+    pl->off_rdu[l] = o; o = gtsv__al256(o + R * t);
   }
   /* fallback: DP_SEQ on groups of columns, at most 16 launches */
   pl->fb_group = (int)(q <= 16 ? 1 : (q + 15) / 16);
@@ -1168,7 +1167,7 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t t
   if (nsys > 1) fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, NULL, NULL, 0};
   gtsv_status s = gtsv__batch_ws_bytes(&fd, t, &pl->fb_bytes);
   if (s != GTSV_STATUS_SUCCESS) return s;
-  const size_t fb_end = al256(pl->region + pl->fb_bytes);
+  const size_t fb_end = gtsv__al256(pl->region + pl->fb_bytes);
   pl->total = o > fb_end ? o : fb_end;
   return GTSV_STATUS_SUCCESS;
 }
