@@ -556,18 +556,18 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     Row r{"gtsv interleaved_batch", "", -2, 0};
     r.ms = time_ms(prep_i, [&] { return gst(g_inter(h, n, Idl, Id, Idu, X, batch)); });
     if (r.ms >= 0) { r.resid = fetch(true); r.note = with(info_note(h), vs_sb(r.ms)); }
-    if (n > 1024)
-      r.note = with(r.note, n <= 2048 ? "packed for the on-chip kernel (batch_pack.cu)"
-                                      : "packed for the GPU SPIKE (batch_pack.cu)");
     rows.push_back(r);
   }
-  if (n > 1024) { /* what the packed path replaced: one thread per system */
-    Row r{"gtsv interleaved, no packing", "", -2, 0};
-    gtsv__batch_pack = 0;
+  /* each path of the interleaved layout: one thread per system (batch_dp_inter),
+     and the on-chip kernel (n <= 1024) or the packed path */
+  for (int mode = 1; mode >= 0; mode--) {
+    Row r{mode ? "gtsv interleaved, thread per system"
+               : n <= 1024 ? "gtsv interleaved, on-chip kernel" : "gtsv interleaved, packed",
+          "", -2, 0};
+    gtsv__batch_inter_dp = mode;
     r.ms = time_ms(prep_i, [&] { return gst(g_inter(h, n, Idl, Id, Idu, X, batch)); });
+    gtsv__batch_inter_dp = -1;
     if (r.ms >= 0) { r.resid = fetch(true); r.note = with(info_note(h), vs_sb(r.ms)); }
-    gtsv__batch_pack = 1;
-    r.note = with(r.note, "thread-per-system kernel");
     rows.push_back(r);
   }
   if (n > 2048) { /* strided with gaps longer than the systems: packed for SPIKE */

@@ -20,7 +20,13 @@
 #include "spike/spike.h"
 
 typedef enum { L_STRIDED = 0, L_INTERLEAVED = 1 } layout;
-static const char *layout_name(layout l) { return l ? "interleaved" : "strided"; }
+static const char *layout_name(layout l)
+{
+  if (!l) return "strided";
+  return gtsv__batch_inter_dp == 1   ? "interleaved (one thread per system)"
+         : gtsv__batch_inter_dp == 0 ? "interleaved (on-chip kernel or packed)"
+                                     : "interleaved";
+}
 
 static int small_run(void)
 {
@@ -312,7 +318,16 @@ static void batch_sweep(layout l)
 START_TEST(strided_batch_matches_lapack) { batch_sweep(L_STRIDED); }
 END_TEST
 
-START_TEST(interleaved_batch_matches_lapack) { batch_sweep(L_INTERLEAVED); }
+/* The interleaved layout by each of its paths: one thread per system
+   (batch_dp_inter, DP_SEQ's pivots) and the on-chip kernel / packed path. */
+START_TEST(interleaved_batch_matches_lapack)
+{
+  for (int mode = 1; mode >= 0; mode--) {
+    gtsv__batch_inter_dp = mode;
+    batch_sweep(L_INTERLEAVED);
+  }
+  gtsv__batch_inter_dp = -1;
+}
 END_TEST
 
 /* stride = n (no gaps) and a stride that is not a multiple of anything */
@@ -818,15 +833,21 @@ START_TEST(batch_long_systems_packed)
         for (size_t bi = 0; bi < sizeof batches / sizeof *batches; bi++) {
           const int64_t n = ns[ni], b = batches[bi];
           if (small_run() && (n > 4097 || b > 7)) continue;
-          long_case_in(h, (tu_prec)pi, kinds[ki], L_INTERLEAVED, n, b, n, 0, 4400 + ni);
+          for (int mode = 0; mode <= 1; mode++) { /* packed; one thread per system */
+            gtsv__batch_inter_dp = mode;
+            long_case_in(h, (tu_prec)pi, kinds[ki], L_INTERLEAVED, n, b, n, 0, 4400 + ni);
+          }
+          gtsv__batch_inter_dp = -1;
           if (n > 2048) /* shorter ones are the on-chip kernel's at any stride */
             long_case_in(h, (tu_prec)pi, kinds[ki], L_STRIDED, n, b, 2 * n + 1 + (int64_t)bi,
                          0, 4500 + ni);
         }
   for (int pi = 0; pi < TU_NPREC; pi++) {
+    gtsv__batch_inter_dp = 0; /* the packed path */
     long_case_in(h, (tu_prec)pi, TU_RANDOM, L_INTERLEAVED, 4097, 7, 0, 1, 4600);
     long_case_in(h, (tu_prec)pi, TU_RANDOM, L_INTERLEAVED, 4097, 7, 0, 2, 4601);
     long_case_in(h, (tu_prec)pi, TU_RANDOM, L_INTERLEAVED, 1500, 40, 0, 2, 4602);
+    gtsv__batch_inter_dp = -1;
     long_case_in(h, (tu_prec)pi, TU_RANDOM, L_STRIDED, 4097, 7, 9000, 1, 4603);
     long_case_in(h, (tu_prec)pi, TU_RANDOM, L_STRIDED, 4097, 7, 9000, 2, 4604);
   }
@@ -836,6 +857,66 @@ START_TEST(batch_long_systems_packed)
     long_case_in(h, (tu_prec)pi, TU_RANDOM, L_STRIDED, 4097, 7, 9000, 2, 4606);
   }
   gtsv__batch_pack = 1;
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
+/* The interleaved kernel (batch_dp_inter: lanes in lockstep, rows in registers)
+   against the strided one (batch_dp_kernel: shared-memory ring), both one thread
+   per system with DP_SEQ's arithmetic (GTSV_ALGO_DP_SEQ): bitwise the same
+   solutions, status, first singular system and row, on every kind, sizes around
+   the register ring (8 rows) and the flag words (32 rows), batches around a warp,
+   with two singular systems (rows 0 and n/2) when the batch has them; the
+   singular systems' x must be their b. */
+START_TEST(interleaved_dp_matches_strided_dp)
+{
+  static const int64_t ns[] = {1, 2, 3, 7, 8, 9, 10, 31, 32, 33, 63, 64, 65, 255, 257, 1000,
+                               4097};
+  static const int64_t batches[] = {2, 31, 33, 300};
+  static const tu_kind ks[] = {TU_RANDOM, TU_ZERO_DIAG, TU_FORCE_2X2, TU_DOMINANT};
+  gtsv_handle h;
+  int64_t same = 0, total = 0;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_DP_SEQ), GTSV_STATUS_SUCCESS);
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (size_t ki = 0; ki < sizeof ks / sizeof *ks; ki++)
+      for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+        for (size_t bi = 0; bi < sizeof batches / sizeof *batches; bi++) {
+          const tu_prec p = (tu_prec)pi;
+          const int64_t n = ns[ni], b = batches[bi];
+          if (small_run() && n * b > 100000) continue;
+          tu_problem P;
+          int64_t i1 = -7, r1 = -7, i2 = -8, r2 = -8;
+          tu_problem_init(&P, p, ks[ki], n, 1, n, b, n, 7000 + 31 * ni + bi);
+          if (b > 5) {
+            tu_problem_zero_row(&P, 2, 0);
+            tu_problem_zero_row(&P, 4, n / 2);
+          }
+          tu_problem_prepare(&P);
+          const int s1 = dev_solve(h, &P, L_STRIDED, 0, &i1, &r1);
+          void *x1 = tu_dup(p, P.x, P.blen);
+          const int s2 = dev_solve(h, &P, L_INTERLEAVED, 0, &i2, &r2);
+          const int eq = s1 >= 0 && s1 == s2 && i1 == i2 && r1 == r2 &&
+                         tu_same(p, x1, P.x, P.blen);
+          total++;
+          same += eq;
+          TU_EXPECT(eq, "%s %s n=%lld batch=%lld: strided status %d info %lld row %lld, "
+                    "interleaved status %d info %lld row %lld, x %s", tu_prec_name(p),
+                    tu_kind_name(ks[ki]), (long long)n, (long long)b, s1, (long long)i1,
+                    (long long)r1, s2, (long long)i2, (long long)r2,
+                    tu_same(p, x1, P.x, P.blen) ? "equal" : "differs");
+          for (int64_t k = 2; b > 5 && k <= 4; k += 2)
+            TU_EXPECT(tu_same(p, tu_sys_b(&P, k), tu_at(p, P.x, k * n), n),
+                      "%s n=%lld: singular system %lld written", tu_prec_name(p),
+                      (long long)n, (long long)k);
+          free(x1);
+          tu_problem_free(&P);
+        }
+  fprintf(stderr, "interleaved one-thread-per-system kernel bitwise equal to the strided "
+          "one in %lld of %lld solves\n", (long long)same, (long long)total);
   gtsv_destroy(h);
   ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
                 tu_first_failure());
@@ -944,6 +1025,7 @@ int main(void)
   tcase_add_test(tg, strided_batch_split_level);
   tcase_add_test(tg, strided_batch_matches_lapack);
   tcase_add_test(tg, interleaved_batch_matches_lapack);
+  tcase_add_test(tg, interleaved_dp_matches_strided_dp);
   tcase_add_test(tg, strided_batch_strides);
   tcase_add_test(tg, singular_system_in_batch);
   tcase_add_test(tg, nan_input_reported);

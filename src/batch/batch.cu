@@ -10,7 +10,10 @@
  *     flag "a 2x2 block starts here";
  *   backward sweep: x[i] = y[i] - g[i] x[i + 1 + first2x2(i)], from row n-1 up.
  *
- * Data layout transformation, on chip. In the strided layout a warp's 32 systems
+ * Two kernels, by layout.
+ *
+ * Rows contiguous (strided batches, one matrix with many columns: batch_dp_kernel).
+ * Data layout transformation, on chip. A warp's 32 systems
  * are 32 far-apart rows: a thread-per-system load would touch 32 lines per access.
  * Instead the warp stages its 32 systems' rows in a shared-memory ring of R rows
  * (sIn[array][row % R][system]) with loads in which consecutive lanes read
@@ -20,8 +23,17 @@
  * systems: 32 consecutive elements of the interleaved workspace. The backward
  * sweep is not divergent (every lane handles row r at the same step); its x goes
  * back through shared memory, transposed again, to coalesced strided stores.
- * The interleaved layout (row r of system s at r*batch + s) is loaded through the
- * same ring, one row of 32 systems per warp load, and stores x directly.
+ *
+ * Systems contiguous (the interleaved layout, row r of system s at r*batch + s:
+ * batch_dp_inter). A row of the warp's 32 systems is 32 consecutive elements, so
+ * each lane loads its own rows straight into registers, kInterAhead rows ahead of
+ * its sweep (a ring of registers, indexed at compile time), and no shared memory
+ * is used. The lanes advance in lockstep, one row per step: a lane whose step is
+ * the second row of a 2x2 block only stores the y, g it formed with the first, so
+ * every load and store of the warp is one row of 32 systems and no lane drifts
+ * from the others (the register ring is the whole tile: dynamic tiling with a
+ * tile of one row). The backward sweep is the same as the other kernel's, with
+ * y, g read kInterAhead rows ahead and x stored directly.
  *
  * Dynamic tiling. 1x1 and 2x2 pivots advance the lanes by different amounts. The
  * warp re-synchronises after each tile: every lane sweeps as far as the staged
@@ -60,6 +72,8 @@
 #include "spike/spike.h"
 #include "cuda/state.h"
 
+int gtsv__batch_inter_dp = -1;
+
 namespace {
 using namespace gtsv_piv;
 
@@ -80,12 +94,11 @@ template <typename T> __host__ __device__ constexpr int smem_per_warp()
 enum { A_DL = 0, A_D = 1, A_DU = 2, A_B = 3 };
 
 /*
- * Solve the systems of desc. ws: nslots = gridDim.x * kWarps slots of lay.slot
- * bytes; warp w uses slot w for groups w, w + nslots, ...; w_ws = min(32, nsys)
- * systems per workspace row. INTER: systems contiguous (interleaved layout), else
- * rows contiguous.
+ * Solve the systems of desc (rows contiguous). ws: nslots = gridDim.x * kWarps slots
+ * of lay.slot bytes; warp w uses slot w for groups w, w + nslots, ...; w_ws =
+ * min(32, nsys) systems per workspace row.
  */
-template <typename T, bool INTER>
+template <typename T>
 __global__ void __launch_bounds__(kWarps * 32)
 batch_dp_kernel(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restrict__ dd,
                 const T *__restrict__ du, T *x, char *ws, gtsv_batch_layout lay,
@@ -125,27 +138,14 @@ batch_dp_kernel(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restr
     for (;;) {
       const int top = min(lo + R, n);
       const int cnt = top - hi;
-      if (!INTER) {
-        /* rows [hi, top) of nact systems; lanes walk along a system's rows */
-        for (int e = lane; e < nact * cnt; e += 32) {
-          const int j = e / cnt, r = hi + (e - j * cnt);
-          const int64_t mo = (s0 + j) * desc.m_sys + r, bo = (s0 + j) * desc.b_sys + r;
-          sIn[A_DL][r & (R - 1)][j] = __ldcs(dl + mo);
-          sIn[A_D][r & (R - 1)][j] = __ldcs(dd + mo);
-          sIn[A_DU][r & (R - 1)][j] = __ldcs(du + mo);
-          sIn[A_B][r & (R - 1)][j] = x[bo];
-        }
-      } else if (active) {
-        /* one row of 32 systems per load: consecutive addresses */
-#pragma unroll 4
-        for (int r = hi; r < top; r++) {
-          const int64_t mo = s * desc.m_sys + (int64_t)r * desc.m_row;
-          const int64_t bo = s * desc.b_sys + (int64_t)r * desc.b_row;
-          sIn[A_DL][r & (R - 1)][lane] = __ldcs(dl + mo);
-          sIn[A_D][r & (R - 1)][lane] = __ldcs(dd + mo);
-          sIn[A_DU][r & (R - 1)][lane] = __ldcs(du + mo);
-          sIn[A_B][r & (R - 1)][lane] = x[bo];
-        }
+      /* rows [hi, top) of nact systems; lanes walk along a system's rows */
+      for (int e = lane; e < nact * cnt; e += 32) {
+        const int j = e / cnt, r = hi + (e - j * cnt);
+        const int64_t mo = (s0 + j) * desc.m_sys + r, bo = (s0 + j) * desc.b_sys + r;
+        sIn[A_DL][r & (R - 1)][j] = __ldcs(dl + mo);
+        sIn[A_D][r & (R - 1)][j] = __ldcs(dd + mo);
+        sIn[A_DU][r & (R - 1)][j] = __ldcs(du + mo);
+        sIn[A_B][r & (R - 1)][j] = x[bo];
       }
       __syncwarp(); /* the staged rows are read by other lanes */
       if (hi == 0 && active) {
@@ -241,40 +241,179 @@ batch_dp_kernel(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restr
           }
           x2 = x1;
           x1 = xr;
-          if (INTER) {
-            if (ok) __stcs(x + s * desc.b_sys + (int64_t)r * desc.b_row, xr);
-          } else {
-            sIn[0][k][lane] = xr;
-          }
+          sIn[0][k][lane] = xr;
         }
       }
-      if (!INTER) {
-        const int cnt = min(R, n - r0);
-        __syncwarp(); /* x of other lanes' systems */
-        for (int e = lane; e < nact * cnt; e += 32) {
-          const int j = e / cnt, k = e - j * cnt;
-          if (!((badmask >> j) & 1u))
-            __stcs(x + (s0 + j) * desc.b_sys + r0 + k, sIn[0][k][j]);
-        }
-        __syncwarp(); /* before the next chunk overwrites the staging rows */
+      const int cnt = min(R, n - r0);
+      __syncwarp(); /* x of other lanes' systems */
+      for (int e = lane; e < nact * cnt; e += 32) {
+        const int j = e / cnt, k = e - j * cnt;
+        if (!((badmask >> j) & 1u)) __stcs(x + (s0 + j) * desc.b_sys + r0 + k, sIn[0][k][j]);
       }
+      __syncwarp(); /* before the next chunk overwrites the staging rows */
     }
     __syncwarp(); /* the next group refills the ring */
   }
 }
 
-/* Blocks of kernel K per SM, asked once per device (same answer every time). */
+/* Rows a lane of batch_dp_inter holds in registers: the loads of row i + K are
+   issued when row i is done, K - 2 steps before the sweep needs them. */
+constexpr int kInterAhead = 8;
+
+/*
+ * Solve the systems of desc (systems contiguous: m_sys = b_sys = 1), one lane per
+ * system, the lanes of a warp in lockstep (see the top of the file). Workspace and
+ * persistent grid as batch_dp_kernel's; the same arithmetic (core/pivot.h), so the
+ * same pivots, solutions and singular rows as DP_SEQ.
+ */
+template <typename T>
+__global__ void __launch_bounds__(kWarps * 32)
+batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restrict__ dd,
+               const T *__restrict__ du, T *x, char *ws, gtsv_batch_layout lay, int w_ws,
+               unsigned long long *info)
+{
+  constexpr int K = kInterAhead;
+  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+  const int n = (int)desc.n;
+  const int64_t slot = (int64_t)blockIdx.x * kWarps + wib;
+  const int64_t nslots = (int64_t)gridDim.x * kWarps;
+  const int64_t ngroups = (desc.nsys + 31) / 32;
+  const int W = w_ws;
+  const bool wlane = lane < W; /* has a workspace column */
+  char *mine = ws + slot * lay.slot;
+  T *wy = reinterpret_cast<T *>(mine + lay.y) + lane;
+  T *wg = reinterpret_cast<T *>(mine + lay.g) + lane;
+  uint32_t *wf = reinterpret_cast<uint32_t *>(mine + lay.f) + lane;
+
+  if (desc.gate && *desc.gate == 0u) return; /* conditional fallback not needed */
+  for (int64_t grp = slot; grp < ngroups; grp += nslots) {
+    const int64_t s = grp * 32 + lane;
+    const bool active = s < desc.nsys;
+    const int64_t mrow = desc.m_row, brow = desc.b_row;
+    const T *pa = dl + s * desc.m_sys, *pd = dd + s * desc.m_sys, *pc = du + s * desc.m_sys;
+    T *pb = x + s * desc.b_sys;
+
+    /* ---- forward sweep, row i at step i: rows i, i+1, i+2 in ring slots ---- */
+    T ra[K], rd[K], rc[K], rz[K]; /* dl, d, du (0 at row n-1), b; 0 past row n-1 */
+    auto load = [&](int k, int r) {
+      const bool in = active && r < n;
+      const int64_t mo = (int64_t)r * mrow;
+      ra[k] = in ? __ldcs(pa + mo) : T(0);
+      rd[k] = in ? __ldcs(pd + mo) : T(0);
+      rc[k] = in && r + 1 < n ? __ldcs(pc + mo) : T(0);
+      rz[k] = in ? pb[(int64_t)r * brow] : T(0);
+    };
+#pragma unroll
+    for (int k = 0; k < K; k++) load(k, k);
+    T bt = rd[0], zt = rz[0]; /* updated diagonal and right-hand side of row i */
+    T py = 0, pg = 0;         /* y, g of the second row of the 2x2 block at i - 1 */
+    bool pend = false, failed = false;
+    uint32_t fw = 0; /* flag bits of word i >> 5 */
+    for (int i0 = 0; i0 < n; i0 += K) {
+#pragma unroll
+      for (int u = 0; u < K; u++) {
+        const int i = i0 + u;
+        if (i < n) { /* warp-uniform */
+          const int u1 = (u + 1) % K, u2 = (u + 2) % K;
+          T ys, gs;
+          if (pend) {
+            ys = py;
+            gs = pg;
+            pend = false;
+          } else {
+            const bool h1 = i + 1 < n;
+            const T c0 = rc[u], a1 = ra[u1], b1 = rd[u1], c1 = rc[u1], a2 = ra[u2];
+            T z1 = rz[u1];
+            const T rcp = rcp_early(bt);
+            if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
+              if (bad_piv(bt) && !failed) {
+                gtsv__report_singular(info, (unsigned long long)(s * desc.key_sys + i));
+                failed = true;
+              }
+              T g;
+              const T nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
+              ys = fsol_1x1(rcp, zt, a1, &z1);
+              gs = g;
+              bt = nbt;
+              zt = z1;
+            } else {
+              const T b2 = rd[u2];
+              T z2 = rz[u2];
+              T delta, p0, p1, g0, g1, y0, y1;
+              const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+              if (bad_piv(delta) && !failed) {
+                gtsv__report_singular(info, (unsigned long long)(s * desc.key_sys + i));
+                failed = true;
+              }
+              fsol_2x2(p0, p1, c0, a1, b1, a2, zt, z1, &y0, &y1, &z2);
+              ys = y0;
+              gs = g0;
+              py = y1;
+              pg = g1;
+              pend = true;
+              fw |= 1u << (i & 31);
+              bt = nbt;
+              zt = z2;
+            }
+          }
+          if (wlane) {
+            wy[(int64_t)i * W] = ys;
+            wg[(int64_t)i * W] = gs;
+            if ((i & 31) == 31 || i == n - 1) wf[(int64_t)(i >> 5) * W] = fw;
+          }
+          if ((i & 31) == 31) fw = 0;
+        }
+        load(u, i + K); /* row i is done with */
+      }
+    }
+
+    /* ---- backward sweep: x = M^-T y, row r at step n-1-r ---- */
+    const bool ok = active && !failed;
+    T ry[K], rg[K];
+    auto wload = [&](int k, int r) {
+      const bool in = wlane && r >= 0;
+      ry[k] = in ? __ldcg(wy + (int64_t)r * W) : T(0);
+      rg[k] = in ? __ldcg(wg + (int64_t)r * W) : T(0);
+    };
+#pragma unroll
+    for (int k = 0; k < K; k++) wload(k, n - 1 - k);
+    uint32_t fcur = 0, fnext = wlane ? __ldcg(wf + (int64_t)((n - 1) >> 5) * W) : 0u;
+    T x1 = 0, x2 = 0; /* x[r+1], x[r+2] */
+    for (int j0 = 0; j0 < n; j0 += K) {
+#pragma unroll
+      for (int u = 0; u < K; u++) {
+        const int r = n - 1 - (j0 + u);
+        if (r >= 0) { /* warp-uniform */
+          if ((r & 31) == 31 || r == n - 1) { /* a new flag word; fetch the one below */
+            fcur = fnext;
+            if (wlane && r >= 32) fnext = __ldcg(wf + (int64_t)((r >> 5) - 1) * W);
+          }
+          const bool first = (fcur >> (r & 31)) & 1u;
+          const T y = ry[u], g = rg[u];
+          /* the host skips row n-2 of a final 2x2 block: g = 0, no x[n] */
+          const T xr = first ? (r + 2 < n ? y - g * x2 : y) : (r + 1 < n ? y - g * x1 : y);
+          x2 = x1;
+          x1 = xr;
+          if (ok) __stcs(pb + (int64_t)r * brow, xr);
+        }
+        wload(u, r - K);
+      }
+    }
+  }
+}
+
+/* Blocks per SM of the kernel for the layout (INTER: batch_dp_inter, no shared
+   memory), asked once per device (same answer every time). */
 template <typename T, bool INTER> int blocks_per_sm(int dev)
 {
   static std::atomic<int> cache[64];
-  const int smem = kWarps * smem_per_warp<T>();
+  const int smem = INTER ? 0 : kWarps * smem_per_warp<T>();
+  const void *fn = INTER ? (const void *)batch_dp_inter<T> : (const void *)batch_dp_kernel<T>;
   int v = dev >= 0 && dev < 64 ? cache[dev].load(std::memory_order_relaxed) : 0;
   if (v > 0) return v;
-  cudaError_t e = cudaFuncSetAttribute(batch_dp_kernel<T, INTER>,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+  cudaError_t e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
   if (e == cudaSuccess)
-    e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, batch_dp_kernel<T, INTER>,
-                                                      kWarps * 32, smem);
+    e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, fn, kWarps * 32, smem);
   if (e != cudaSuccess || v < 1) {
     (void)cudaGetLastError();
     return -1;
@@ -326,10 +465,10 @@ gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
   }
   cudaStream_t st = gtsv__cuda_stream(h);
   if (pl.inter)
-    batch_dp_kernel<T, true><<<(unsigned)pl.grid, kWarps * 32, smem, st>>>(
+    batch_dp_inter<T><<<(unsigned)pl.grid, kWarps * 32, 0, st>>>(
         *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
   else
-    batch_dp_kernel<T, false><<<(unsigned)pl.grid, kWarps * 32, smem, st>>>(
+    batch_dp_kernel<T><<<(unsigned)pl.grid, kWarps * 32, smem, st>>>(
         *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
@@ -345,6 +484,14 @@ bool use_tile(gtsv_handle h, const gtsv_batch_desc *desc)
   if (h->algo == GTSV_ALGO_DP_SEQ || !gtsv__batch_tile_takes(desc)) return false;
   const bool inter = desc->m_row != 1 || desc->b_row != 1;
   return !inter || desc->n <= kTileInterMaxN || gtsv__batch_tile_m != 0;
+}
+/* The interleaved layout one thread per system (batch_dp_inter) rather than by the
+   on-chip kernel or the packed path: gtsv__batch_inter_dp, automatic below. */
+bool use_inter_dp(const gtsv_batch_desc *desc)
+{
+  if (gtsv__batch_inter_dp >= 0) return gtsv__batch_inter_dp != 0;
+  (void)desc;
+  return true;
 }
 /* The other GPU batch paths this file dispatches to, by precision. */
 template <typename T> struct Paths;
@@ -426,6 +573,7 @@ gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
   if (use_spike(h, &desc)) return Paths<T>::spike(h, n, dl, d, du, x, 1, n);
+  if (batch > 1 && use_inter_dp(&desc)) return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
   if (use_tile(h, &desc)) return Paths<T>::tile(h, &desc, dl, d, du, x);
   if (use_packed(h, &desc)) return long_solve<T>(h, &desc, n, dl, d, du, x);
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);

@@ -111,6 +111,12 @@ gtsv_status gtsv__d_batch_packed(gtsv_handle h, const gtsv_batch_desc *desc,
    the packed path existed (default 1). Process-wide; set it between solves only. */
 extern int gtsv__batch_pack;
 
+/* Benchmark and test knob for the interleaved batch: -1 (default) automatic, 0 =
+   never one thread per system (the on-chip kernel up to n = 1024, the packed path
+   beyond, as before batch_dp_inter), 1 = always one thread per system
+   (batch_dp_inter). Process-wide, not synchronised: set it between solves only. */
+extern int gtsv__batch_inter_dp;
+
 /* Benchmark and test knob: rows per partition of the tile kernel (8, 16, 32 or 64;
    0 = automatic). Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_m;
