@@ -73,6 +73,7 @@
 #include "cuda/state.h"
 
 int gtsv__batch_inter_dp = -1;
+int gtsv__batch_inter_ahead = 0;
 
 namespace {
 using namespace gtsv_piv;
@@ -256,9 +257,14 @@ batch_dp_kernel(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restr
   }
 }
 
-/* Rows a lane of batch_dp_inter holds in registers: the loads of row i + K are
-   issued when row i is done, K - 2 steps before the sweep needs them. */
-constexpr int kInterAhead = 8;
+/* Rows a lane of batch_dp_inter holds in registers, K: the loads of row i + K are
+   issued when row i is done, K - 2 steps before the sweep needs them. K = 8 where
+   the systems fill the machine (4 blocks per SM: at most 128 registers), K = 16
+   where they do not (2 blocks per SM), so that each lane's loads run further ahead
+   of its steps: see inter_ahead(). */
+template <int K> struct InterCfg;
+template <> struct InterCfg<8> { static constexpr int min_blocks = 4; };
+template <> struct InterCfg<16> { static constexpr int min_blocks = 2; };
 
 /*
  * Solve the systems of desc (systems contiguous: m_sys = b_sys = 1), one lane per
@@ -266,13 +272,12 @@ constexpr int kInterAhead = 8;
  * persistent grid as batch_dp_kernel's; the same arithmetic (core/pivot.h), so the
  * same pivots, solutions and singular rows as DP_SEQ.
  */
-template <typename T>
-__global__ void __launch_bounds__(kWarps * 32)
+template <typename T, int K>
+__global__ void __launch_bounds__(kWarps * 32, InterCfg<K>::min_blocks)
 batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restrict__ dd,
                const T *__restrict__ du, T *x, char *ws, gtsv_batch_layout lay, int w_ws,
                unsigned long long *info)
 {
-  constexpr int K = kInterAhead;
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
   const int n = (int)desc.n;
   const int64_t slot = (int64_t)blockIdx.x * kWarps + wib;
@@ -289,7 +294,8 @@ batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restri
   for (int64_t grp = slot; grp < ngroups; grp += nslots) {
     const int64_t s = grp * 32 + lane;
     const bool active = s < desc.nsys;
-    const int64_t mrow = desc.m_row, brow = desc.b_row;
+    /* a lane without a system sweeps zeros: never reported, never stored */
+    const int64_t row = desc.m_row; /* = desc.b_row (plan_of) */
     const T *pa = dl + s * desc.m_sys, *pd = dd + s * desc.m_sys, *pc = du + s * desc.m_sys;
     T *pb = x + s * desc.b_sys;
 
@@ -297,17 +303,17 @@ batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restri
     T ra[K], rd[K], rc[K], rz[K]; /* dl, d, du (0 at row n-1), b; 0 past row n-1 */
     auto load = [&](int k, int r) {
       const bool in = active && r < n;
-      const int64_t mo = (int64_t)r * mrow;
-      ra[k] = in ? __ldcs(pa + mo) : T(0);
-      rd[k] = in ? __ldcs(pd + mo) : T(0);
-      rc[k] = in && r + 1 < n ? __ldcs(pc + mo) : T(0);
-      rz[k] = in ? pb[(int64_t)r * brow] : T(0);
+      const int64_t o = (int64_t)r * row;
+      ra[k] = in ? __ldcs(pa + o) : T(0);
+      rd[k] = in ? __ldcs(pd + o) : T(0);
+      rc[k] = in && r + 1 < n ? __ldcs(pc + o) : T(0);
+      rz[k] = in ? pb[o] : T(0);
     };
 #pragma unroll
     for (int k = 0; k < K; k++) load(k, k);
     T bt = rd[0], zt = rz[0]; /* updated diagonal and right-hand side of row i */
     T py = 0, pg = 0;         /* y, g of the second row of the 2x2 block at i - 1 */
-    bool pend = false, failed = false;
+    bool pend = false, failed = !active;
     uint32_t fw = 0; /* flag bits of word i >> 5 */
     for (int i0 = 0; i0 < n; i0 += K) {
 #pragma unroll
@@ -394,7 +400,7 @@ batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restri
           const T xr = first ? (r + 2 < n ? y - g * x2 : y) : (r + 1 < n ? y - g * x1 : y);
           x2 = x1;
           x1 = xr;
-          if (ok) __stcs(pb + (int64_t)r * brow, xr);
+          if (ok) __stcs(pb + (int64_t)r * row, xr);
         }
         wload(u, r - K);
       }
@@ -402,13 +408,15 @@ batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restri
   }
 }
 
-/* Blocks per SM of the kernel for the layout (INTER: batch_dp_inter, no shared
-   memory), asked once per device (same answer every time). */
-template <typename T, bool INTER> int blocks_per_sm(int dev)
+/* Blocks per SM of a kernel: KIND 0 batch_dp_kernel, 8 or 16 batch_dp_inter with
+   that K (no shared memory); asked once per device (same answer every time). */
+template <typename T, int KIND> int blocks_per_sm(int dev)
 {
   static std::atomic<int> cache[64];
-  const int smem = INTER ? 0 : kWarps * smem_per_warp<T>();
-  const void *fn = INTER ? (const void *)batch_dp_inter<T> : (const void *)batch_dp_kernel<T>;
+  const int smem = KIND ? 0 : kWarps * smem_per_warp<T>();
+  const void *fn = KIND == 8    ? (const void *)batch_dp_inter<T, 8>
+                   : KIND == 16 ? (const void *)batch_dp_inter<T, 16>
+                                : (const void *)batch_dp_kernel<T>;
   int v = dev >= 0 && dev < 64 ? cache[dev].load(std::memory_order_relaxed) : 0;
   if (v > 0) return v;
   cudaError_t e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
@@ -427,18 +435,31 @@ struct Plan {
   int64_t grid, slots;
   int w_ws;
   gtsv_batch_layout lay;
-  bool inter;
+  int ahead; /* 0: batch_dp_kernel; 8 or 16: batch_dp_inter with that K */
 };
 
 template <typename T> gtsv_status plan_of(const gtsv_batch_desc *desc, Plan *pl)
 {
   int dev = 0, sms = 0, bps;
-  pl->inter = desc->m_row != 1 || desc->b_row != 1;
+  const bool inter = desc->m_row != 1 || desc->b_row != 1;
+  if (inter && desc->m_row != desc->b_row) return GTSV_STATUS_NOT_SUPPORTED;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
   GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  bps = pl->inter ? blocks_per_sm<T, true>(dev) : blocks_per_sm<T, false>(dev);
-  if (bps < 1) return GTSV_STATUS_DEVICE_ERROR;
   const int64_t ngroups = (desc->nsys + 31) / 32;
+  pl->ahead = 0;
+  if (inter) {
+    /* K = 16 while every group has a warp of its own at K = 16's occupancy (the
+       lanes' steps then wait on their loads: few warps per SM), else K = 8 */
+    const int b16 = blocks_per_sm<T, 16>(dev);
+    if (b16 < 1) return GTSV_STATUS_DEVICE_ERROR;
+    pl->ahead = gtsv__batch_inter_ahead == 8 || gtsv__batch_inter_ahead == 16
+                    ? gtsv__batch_inter_ahead
+                    : ngroups <= (int64_t)sms * b16 * kWarps ? 16 : 8;
+  }
+  bps = pl->ahead == 16 ? blocks_per_sm<T, 16>(dev)
+        : pl->ahead == 8 ? blocks_per_sm<T, 8>(dev)
+                         : blocks_per_sm<T, 0>(dev);
+  if (bps < 1) return GTSV_STATUS_DEVICE_ERROR;
   pl->grid = (ngroups + kWarps - 1) / kWarps;
   if (pl->grid > (int64_t)sms * bps) pl->grid = (int64_t)sms * bps; /* persistent */
   /* warps whose slot index is >= ngroups have no group and touch no workspace */
@@ -464,8 +485,11 @@ gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
     if (s != GTSV_STATUS_SUCCESS) return s;
   }
   cudaStream_t st = gtsv__cuda_stream(h);
-  if (pl.inter)
-    batch_dp_inter<T><<<(unsigned)pl.grid, kWarps * 32, 0, st>>>(
+  if (pl.ahead == 16)
+    batch_dp_inter<T, 16><<<(unsigned)pl.grid, kWarps * 32, 0, st>>>(
+        *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
+  else if (pl.ahead == 8)
+    batch_dp_inter<T, 8><<<(unsigned)pl.grid, kWarps * 32, 0, st>>>(
         *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
   else
     batch_dp_kernel<T><<<(unsigned)pl.grid, kWarps * 32, smem, st>>>(

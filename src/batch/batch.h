@@ -22,7 +22,7 @@ extern "C" {
        s * b_sys + r * b_row   of x (rhs in, solution out).
    Two shapes are supported: rows contiguous (m_row = b_row = 1: strided batch,
    one matrix with nrhs columns, SPIKE partitions) or systems contiguous
-   (m_sys = b_sys = 1: interleaved batch). A singular pivot block at row r of
+   (m_sys = b_sys = 1, m_row = b_row: interleaved batch). A singular pivot block at row r of
    system s is reported with key s * key_sys + r (key_sys = 0 when the systems
    are right-hand sides of one matrix: the key is then the row). */
 typedef struct {
@@ -116,6 +116,8 @@ extern int gtsv__batch_pack;
    beyond, as before batch_dp_inter), 1 = always one thread per system
    (batch_dp_inter). Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_inter_dp;
+/* Benchmark knob: the rows batch_dp_inter keeps ahead, 8 or 16 (0 = automatic). */
+extern int gtsv__batch_inter_ahead;
 
 /* Benchmark and test knob: rows per partition of the tile kernel (8, 16, 32 or 64;
    0 = automatic). Process-wide, not synchronised: set it between solves only. */
