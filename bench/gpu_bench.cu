@@ -1010,6 +1010,7 @@ int main(int argc, char **argv)
   const char *only = nullptr, *md = nullptr, *commit = "unknown", *prec = "both";
   bool quick = false;
   long long only_n = 0; /* --n: the batch, single and ablation cases at this size only */
+  long long only_b = 0; /* --batch: with --n, the batch cases with this many systems */
   for (int i = 1; i < argc; i++) {
     if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!std::strcmp(argv[i], "--quick")) quick = true;
@@ -1018,9 +1019,10 @@ int main(int argc, char **argv)
     else if (!std::strcmp(argv[i], "--md") && i + 1 < argc) md = argv[++i];
     else if (!std::strcmp(argv[i], "--commit") && i + 1 < argc) commit = argv[++i];
     else if (!std::strcmp(argv[i], "--n") && i + 1 < argc) only_n = std::atoll(argv[++i]);
+    else if (!std::strcmp(argv[i], "--batch") && i + 1 < argc) only_b = std::atoll(argv[++i]);
     else {
       std::fprintf(stderr, "usage: %s [--only batch|single|ablation|arcr] [--quick] "
-                           "[--prec d|s|both] [--reps R] [--n N] [--md FILE] [--commit SHA]\n",
+                           "[--prec d|s|both] [--reps R] [--n N [--batch B]] [--md FILE] [--commit SHA]\n",
                    argv[0]);
       return 2;
     }
@@ -1074,7 +1076,7 @@ int main(int argc, char **argv)
       if ((pi == 0 && !dbl) || (pi == 1 && !flt)) continue;
       for (int dom = 0; dom < 2; dom++) {
         for (int64_t n : ns) {
-          const int64_t batch = ((int64_t)1 << 24) / n;
+          const int64_t batch = only_b > 0 ? only_b : ((int64_t)1 << 24) / n;
           if (pi == 0) batch_case<double>(h, sp, n, batch, dom);
           else batch_case<float>(h, sp, n, batch, dom);
         }
