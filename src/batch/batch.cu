@@ -510,12 +510,22 @@ bool use_tile(gtsv_handle h, const gtsv_batch_desc *desc)
   return !inter || desc->n <= kTileInterMaxN || gtsv__batch_tile_m != 0;
 }
 /* The interleaved layout one thread per system (batch_dp_inter) rather than by the
-   on-chip kernel or the packed path: gtsv__batch_inter_dp, automatic below. */
-bool use_inter_dp(const gtsv_batch_desc *desc)
+   on-chip kernel or the packed path (gtsv__batch_inter_dp forces either). Each lane
+   runs n dependent steps, about 0.6 us a row on an H200 when its warp has the SM
+   nearly to itself, so the kernel pays off once the systems fill the machine and it
+   runs at the bandwidth of its 9T bytes a row: n <= 1024 and at least 16384 systems
+   in double, 32768 in float, whose on-chip kernel moves its rows twice as fast.
+   H200, ms, thread per system against the on-chip kernel (bench/results/
+   gpu-batch-inter-2026-11-24.md): double 64 x 8192 0.045 / 0.032, 64 x 32768
+   0.051 / 0.077, 256 x 8192 0.164 / 0.103, 256 x 16384 0.172 / 0.176, 1024 x 8192
+   0.666 / 0.460, 1024 x 16384 0.682 / 0.882; float 256 x 16384 0.149 / 0.108,
+   512 x 16384 0.302 / 0.224, 1024 x 16384 0.607 / 0.470, 512 x 32768 0.332 /
+   0.404, 1024 x 32768 0.662 / 0.904; beyond n = 1024, double 2048 x 8192 1.33
+   against 1.01 packed. */
+template <typename T> bool use_inter_dp(const gtsv_batch_desc *desc)
 {
   if (gtsv__batch_inter_dp >= 0) return gtsv__batch_inter_dp != 0;
-  (void)desc;
-  return true;
+  return desc->n <= 1024 && desc->nsys >= (sizeof(T) == sizeof(double) ? 16384 : 32768);
 }
 /* The other GPU batch paths this file dispatches to, by precision. */
 template <typename T> struct Paths;
@@ -597,7 +607,7 @@ gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
   if (use_spike(h, &desc)) return Paths<T>::spike(h, n, dl, d, du, x, 1, n);
-  if (batch > 1 && use_inter_dp(&desc)) return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
+  if (batch > 1 && use_inter_dp<T>(&desc)) return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
   if (use_tile(h, &desc)) return Paths<T>::tile(h, &desc, dl, d, du, x);
   if (use_packed(h, &desc)) return long_solve<T>(h, &desc, n, dl, d, du, x);
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
