@@ -869,8 +869,7 @@ END_TEST
    solutions, status, first singular system and row, on every kind, sizes around
    the register ring (8 rows) and the flag words (32 rows), batches around a warp,
    with two singular systems (rows 0 and n/2) when the batch has them; the
-   singular systems' x must be their b. The interleaved kernel runs with y, g in
-   DRAM and, where they fit, in shared memory (gtsv__batch_inter_smem). */
+   singular systems' x must be their b. */
 START_TEST(interleaved_dp_matches_strided_dp)
 {
   static const int64_t ns[] = {1, 2, 3, 7, 8, 9, 10, 31, 32, 33, 63, 64, 65, 255, 257, 1000,
@@ -899,24 +898,20 @@ START_TEST(interleaved_dp_matches_strided_dp)
           tu_problem_prepare(&P);
           const int s1 = dev_solve(h, &P, L_STRIDED, 0, &i1, &r1);
           void *x1 = tu_dup(p, P.x, P.blen);
-          for (int sm = 0; sm <= 1; sm++) { /* y, g through DRAM; on chip where they fit */
-            gtsv__batch_inter_smem = sm;
-            const int s2 = dev_solve(h, &P, L_INTERLEAVED, 0, &i2, &r2);
-            gtsv__batch_inter_smem = -1;
-            const int eq = s1 >= 0 && s1 == s2 && i1 == i2 && r1 == r2 &&
-                           tu_same(p, x1, P.x, P.blen);
-            total++;
-            same += eq;
-            TU_EXPECT(eq, "%s %s n=%lld batch=%lld smem %d: strided status %d info %lld "
-                      "row %lld, interleaved status %d info %lld row %lld, x %s",
-                      tu_prec_name(p), tu_kind_name(ks[ki]), (long long)n, (long long)b, sm,
-                      s1, (long long)i1, (long long)r1, s2, (long long)i2, (long long)r2,
-                      tu_same(p, x1, P.x, P.blen) ? "equal" : "differs");
-            for (int64_t k = 2; b > 5 && k <= 4; k += 2)
-              TU_EXPECT(tu_same(p, tu_sys_b(&P, k), tu_at(p, P.x, k * n), n),
-                        "%s n=%lld smem %d: singular system %lld written", tu_prec_name(p),
-                        (long long)n, sm, (long long)k);
-          }
+          const int s2 = dev_solve(h, &P, L_INTERLEAVED, 0, &i2, &r2);
+          const int eq = s1 >= 0 && s1 == s2 && i1 == i2 && r1 == r2 &&
+                         tu_same(p, x1, P.x, P.blen);
+          total++;
+          same += eq;
+          TU_EXPECT(eq, "%s %s n=%lld batch=%lld: strided status %d info %lld row %lld, "
+                    "interleaved status %d info %lld row %lld, x %s", tu_prec_name(p),
+                    tu_kind_name(ks[ki]), (long long)n, (long long)b, s1, (long long)i1,
+                    (long long)r1, s2, (long long)i2, (long long)r2,
+                    tu_same(p, x1, P.x, P.blen) ? "equal" : "differs");
+          for (int64_t k = 2; b > 5 && k <= 4; k += 2)
+            TU_EXPECT(tu_same(p, tu_sys_b(&P, k), tu_at(p, P.x, k * n), n),
+                      "%s n=%lld: singular system %lld written", tu_prec_name(p),
+                      (long long)n, (long long)k);
           free(x1);
           tu_problem_free(&P);
         }

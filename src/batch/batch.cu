@@ -74,7 +74,6 @@
 
 int gtsv__batch_inter_dp = -1;
 int gtsv__batch_inter_ahead = 0;
-int gtsv__batch_inter_smem = -1;
 
 namespace {
 using namespace gtsv_piv;
@@ -267,53 +266,29 @@ template <int K> struct InterCfg;
 template <> struct InterCfg<8> { static constexpr int min_blocks = 4; };
 template <> struct InterCfg<16> { static constexpr int min_blocks = 2; };
 
-/* batch_dp_inter with y, g and the flags in shared memory (SM = true): one warp per
-   block, its [n][32] columns of y and g and [ceil(n/32)][32] flag words on chip,
-   so that only dl, d, du, b and x cross DRAM (5T a row instead of 9T); where they
-   fit a few warps per SM (short systems): see plan_of. */
-template <typename T> __host__ __device__ constexpr size_t inter_smem(int64_t n)
-{
-  return (size_t)n * 32 * 2 * sizeof(T) + (size_t)((n + 31) / 32) * 32 * sizeof(uint32_t);
-}
-
 /*
  * Solve the systems of desc (systems contiguous: m_sys = b_sys = 1), one lane per
  * system, the lanes of a warp in lockstep (see the top of the file). Workspace and
  * persistent grid as batch_dp_kernel's; the same arithmetic (core/pivot.h), so the
  * same pivots, solutions and singular rows as DP_SEQ.
  */
-template <typename T, int K, bool SM>
-__global__ void __launch_bounds__(SM ? 32 : kWarps * 32, SM ? 1 : InterCfg<K>::min_blocks)
+template <typename T, int K>
+__global__ void __launch_bounds__(kWarps * 32, InterCfg<K>::min_blocks)
 batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restrict__ dd,
                const T *__restrict__ du, T *x, char *ws, gtsv_batch_layout lay, int w_ws,
                unsigned long long *info)
 {
-  constexpr int WPB = SM ? 1 : kWarps; /* warps per block */
-  extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
   const int n = (int)desc.n;
-  const int64_t slot = (int64_t)blockIdx.x * WPB + wib;
-  const int64_t nslots = (int64_t)gridDim.x * WPB;
+  const int64_t slot = (int64_t)blockIdx.x * kWarps + wib;
+  const int64_t nslots = (int64_t)gridDim.x * kWarps;
   const int64_t ngroups = (desc.nsys + 31) / 32;
-  const int W = SM ? 32 : w_ws;
+  const int W = w_ws;
   const bool wlane = lane < W; /* has a workspace column */
-  T *wy, *wg;
-  uint32_t *wf;
-  if (SM) {
-    wy = reinterpret_cast<T *>(smem_raw) + lane;
-    wg = wy + (size_t)n * 32;
-    wf = reinterpret_cast<uint32_t *>(reinterpret_cast<T *>(smem_raw) + (size_t)n * 64) + lane;
-  } else {
-    char *mine = ws + slot * lay.slot;
-    wy = reinterpret_cast<T *>(mine + lay.y) + lane;
-    wg = reinterpret_cast<T *>(mine + lay.g) + lane;
-    wf = reinterpret_cast<uint32_t *>(mine + lay.f) + lane;
-  }
-  /* the workspace as this lane reads it back: shared memory, or L2 (not L1) */
-  auto wld = [](const auto *p) {
-    if constexpr (SM) return *p;
-    else return __ldcg(p);
-  };
+  char *mine = ws + slot * lay.slot;
+  T *wy = reinterpret_cast<T *>(mine + lay.y) + lane;
+  T *wg = reinterpret_cast<T *>(mine + lay.g) + lane;
+  uint32_t *wf = reinterpret_cast<uint32_t *>(mine + lay.f) + lane;
 
   if (desc.gate && *desc.gate == 0u) return; /* conditional fallback not needed */
   for (int64_t grp = slot; grp < ngroups; grp += nslots) {
@@ -403,12 +378,12 @@ batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restri
     T ry[K], rg[K];
     auto wload = [&](int k, int r) {
       const bool in = wlane && r >= 0;
-      ry[k] = in ? wld(wy + (int64_t)r * W) : T(0);
-      rg[k] = in ? wld(wg + (int64_t)r * W) : T(0);
+      ry[k] = in ? __ldcg(wy + (int64_t)r * W) : T(0);
+      rg[k] = in ? __ldcg(wg + (int64_t)r * W) : T(0);
     };
 #pragma unroll
     for (int k = 0; k < K; k++) wload(k, n - 1 - k);
-    uint32_t fcur = 0, fnext = wlane ? wld(wf + (int64_t)((n - 1) >> 5) * W) : 0u;
+    uint32_t fcur = 0, fnext = wlane ? __ldcg(wf + (int64_t)((n - 1) >> 5) * W) : 0u;
     T x1 = 0, x2 = 0; /* x[r+1], x[r+2] */
     for (int j0 = 0; j0 < n; j0 += K) {
 #pragma unroll
@@ -417,7 +392,7 @@ batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restri
         if (r >= 0) { /* warp-uniform */
           if ((r & 31) == 31 || r == n - 1) { /* a new flag word; fetch the one below */
             fcur = fnext;
-            if (wlane && r >= 32) fnext = wld(wf + (int64_t)((r >> 5) - 1) * W);
+            if (wlane && r >= 32) fnext = __ldcg(wf + (int64_t)((r >> 5) - 1) * W);
           }
           const bool first = (fcur >> (r & 31)) & 1u;
           const T y = ry[u], g = rg[u];
@@ -439,8 +414,8 @@ template <typename T, int KIND> int blocks_per_sm(int dev)
 {
   static std::atomic<int> cache[64];
   const int smem = KIND ? 0 : kWarps * smem_per_warp<T>();
-  const void *fn = KIND == 8    ? (const void *)batch_dp_inter<T, 8, false>
-                   : KIND == 16 ? (const void *)batch_dp_inter<T, 16, false>
+  const void *fn = KIND == 8    ? (const void *)batch_dp_inter<T, 8>
+                   : KIND == 16 ? (const void *)batch_dp_inter<T, 16>
                                 : (const void *)batch_dp_kernel<T>;
   int v = dev >= 0 && dev < 64 ? cache[dev].load(std::memory_order_relaxed) : 0;
   if (v > 0) return v;
@@ -455,72 +430,24 @@ template <typename T, int KIND> int blocks_per_sm(int dev)
   return v;
 }
 
-/* batch_dp_inter with y, g on chip: blocks (one warp each) per SM for systems of n
-   rows, -1 when they do not fit. The shared-memory limit is raised to the device's
-   opt-in maximum once per device; the occupancy is asked per call (it depends on n). */
-template <typename T> int smem_blocks_per_sm(int dev, int64_t n)
-{
-  static std::atomic<int> optin[64];
-  const void *fn = (const void *)batch_dp_inter<T, 16, true>;
-  int lim = dev >= 0 && dev < 64 ? optin[dev].load(std::memory_order_relaxed) : 0;
-  if (lim <= 0) {
-    if (cudaDeviceGetAttribute(&lim, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) !=
-            cudaSuccess ||
-        cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, lim) !=
-            cudaSuccess) {
-      (void)cudaGetLastError();
-      return -1;
-    }
-    if (dev >= 0 && dev < 64) optin[dev].store(lim, std::memory_order_relaxed);
-  }
-  const size_t bytes = inter_smem<T>(n);
-  int v = 0;
-  if (bytes > (size_t)lim ||
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, fn, 32, bytes) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return -1;
-  }
-  return v >= 1 ? v : -1;
-}
-
-/* batch_dp_inter keeps y, g on chip where its shared memory leaves at least this
-   many warps per SM (double n <= 128, float n <= 256 on an H200): see
-   bench/results/gpu-batch-inter-2026-11-24.md. gtsv__batch_inter_smem forces it. */
-constexpr int kInterSmemWarps = 3;
-
 /* Launch shape of a solve: persistent grid, warps with a group, workspace. */
 struct Plan {
   int64_t grid, slots;
   int w_ws;
   gtsv_batch_layout lay;
-  int ahead;   /* 0: batch_dp_kernel; 8 or 16: batch_dp_inter with that K */
-  bool smem;   /* batch_dp_inter with y, g on chip (ahead 16, one warp per block) */
-  size_t smem_bytes;
+  int ahead; /* 0: batch_dp_kernel; 8 or 16: batch_dp_inter with that K */
 };
 
 template <typename T> gtsv_status plan_of(const gtsv_batch_desc *desc, Plan *pl)
 {
-  int dev = 0, sms = 0, bps = -1;
+  int dev = 0, sms = 0, bps;
   const bool inter = desc->m_row != 1 || desc->b_row != 1;
   if (inter && desc->m_row != desc->b_row) return GTSV_STATUS_NOT_SUPPORTED;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
   GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   const int64_t ngroups = (desc->nsys + 31) / 32;
   pl->ahead = 0;
-  pl->smem = false;
-  pl->smem_bytes = 0;
-  int wpb = kWarps;
-  if (inter && gtsv__batch_inter_smem != 0) {
-    const int b = smem_blocks_per_sm<T>(dev, desc->n);
-    if (b >= (gtsv__batch_inter_smem == 1 ? 1 : kInterSmemWarps)) {
-      pl->smem = true;
-      pl->ahead = 16;
-      pl->smem_bytes = inter_smem<T>(desc->n);
-      wpb = 1;
-      bps = b;
-    }
-  }
-  if (inter && !pl->smem) {
+  if (inter) {
     /* K = 16 while every group has a warp of its own at K = 16's occupancy (the
        lanes' steps then wait on their loads: few warps per SM), else K = 8 */
     const int b16 = blocks_per_sm<T, 16>(dev);
@@ -529,15 +456,14 @@ template <typename T> gtsv_status plan_of(const gtsv_batch_desc *desc, Plan *pl)
                     ? gtsv__batch_inter_ahead
                     : ngroups <= (int64_t)sms * b16 * kWarps ? 16 : 8;
   }
-  if (!pl->smem)
-    bps = pl->ahead == 16 ? blocks_per_sm<T, 16>(dev)
-          : pl->ahead == 8 ? blocks_per_sm<T, 8>(dev)
-                           : blocks_per_sm<T, 0>(dev);
+  bps = pl->ahead == 16 ? blocks_per_sm<T, 16>(dev)
+        : pl->ahead == 8 ? blocks_per_sm<T, 8>(dev)
+                         : blocks_per_sm<T, 0>(dev);
   if (bps < 1) return GTSV_STATUS_DEVICE_ERROR;
-  pl->grid = (ngroups + wpb - 1) / wpb;
+  pl->grid = (ngroups + kWarps - 1) / kWarps;
   if (pl->grid > (int64_t)sms * bps) pl->grid = (int64_t)sms * bps; /* persistent */
   /* warps whose slot index is >= ngroups have no group and touch no workspace */
-  pl->slots = pl->smem ? 0 : pl->grid * wpb < ngroups ? pl->grid * wpb : ngroups;
+  pl->slots = pl->grid * kWarps < ngroups ? pl->grid * kWarps : ngroups;
   pl->w_ws = (int)(desc->nsys < 32 ? desc->nsys : 32);
   pl->lay = gtsv__batch_layout(desc->n, pl->w_ws, sizeof(T));
   return GTSV_STATUS_SUCCESS;
@@ -559,14 +485,11 @@ gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
     if (s != GTSV_STATUS_SUCCESS) return s;
   }
   cudaStream_t st = gtsv__cuda_stream(h);
-  if (pl.smem)
-    batch_dp_inter<T, 16, true><<<(unsigned)pl.grid, 32, pl.smem_bytes, st>>>(
-        *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
-  else if (pl.ahead == 16)
-    batch_dp_inter<T, 16, false><<<(unsigned)pl.grid, kWarps * 32, 0, st>>>(
+  if (pl.ahead == 16)
+    batch_dp_inter<T, 16><<<(unsigned)pl.grid, kWarps * 32, 0, st>>>(
         *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
   else if (pl.ahead == 8)
-    batch_dp_inter<T, 8, false><<<(unsigned)pl.grid, kWarps * 32, 0, st>>>(
+    batch_dp_inter<T, 8><<<(unsigned)pl.grid, kWarps * 32, 0, st>>>(
         *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
   else
     batch_dp_kernel<T><<<(unsigned)pl.grid, kWarps * 32, smem, st>>>(

@@ -118,9 +118,6 @@ extern int gtsv__batch_pack;
 extern int gtsv__batch_inter_dp;
 /* Benchmark knob: the rows batch_dp_inter keeps ahead, 8 or 16 (0 = automatic). */
 extern int gtsv__batch_inter_ahead;
-/* Benchmark and test knob: batch_dp_inter's y, g in shared memory: -1 automatic
-   (where a few warps fit per SM), 0 never, 1 whenever they fit. */
-extern int gtsv__batch_inter_smem;
 
 /* Benchmark and test knob: rows per partition of the tile kernel (8, 16, 32 or 64;
    0 = automatic). Process-wide, not synchronised: set it between solves only. */
