@@ -855,6 +855,22 @@ static void arcr_rhs_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t
     if (r.ms >= 0) { r.resid = fetch(); r.note = info_note(h); }
     rows.push_back(r);
   }
+  if (nrhs == 1 && n <= GTSV_BATCH_NRHS_MAX_N) { /* the one thread: ring kernel */
+    Row r{"gtsv AUTO, one thread by the ring kernel", "", -2, 0};
+    gtsv__batch_one_inter = 0;
+    r.ms = time_ms(prep, [&] { return gst(g_gtsvq(h, n, nrhs, Sdl, Sd, Sdu, X)); });
+    gtsv__batch_one_inter = 1;
+    if (r.ms >= 0) { r.resid = fetch(); r.note = info_note(h); }
+    rows.push_back(r);
+  }
+  {
+    Row r{"gtsv SPIKE_DP, nrhs columns", "", -2, 0};
+    gtsv_set_algo(h, GTSV_ALGO_SPIKE_DP);
+    r.ms = time_ms(prep, [&] { return gst(g_gtsvq(h, n, nrhs, Sdl, Sd, Sdu, X)); });
+    gtsv_set_algo(h, GTSV_ALGO_AUTO);
+    if (r.ms >= 0) { r.resid = fetch(); r.note = info_note(h); }
+    rows.push_back(r);
+  }
   gtsv_set_algo(h, GTSV_ALGO_AUTO);
   CK(cudaFree(Sdl)); CK(cudaFree(Sd)); CK(cudaFree(Sdu)); CK(cudaFree(Sb)); CK(cudaFree(X));
   char name[96];
@@ -1021,7 +1037,7 @@ int main(int argc, char **argv)
     else if (!std::strcmp(argv[i], "--n") && i + 1 < argc) only_n = std::atoll(argv[++i]);
     else if (!std::strcmp(argv[i], "--batch") && i + 1 < argc) only_b = std::atoll(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: %s [--only batch|single|ablation|arcr] [--quick] "
+      std::fprintf(stderr, "usage: %s [--only batch|single|ablation|arcr|small] [--quick] "
                            "[--prec d|s|both] [--reps R] [--n N [--batch B]] [--md FILE] [--commit SHA]\n",
                    argv[0]);
       return 2;
@@ -1107,6 +1123,16 @@ int main(int argc, char **argv)
       for (int kind = 0; kind < 3; kind++) single_case<double>(h, sp, n, kind, true);
     if (flt)
       for (int kind = 0; kind < 3; kind++) single_case<float>(h, sp, n, kind, true);
+  }
+  if (only && !std::strcmp(only, "small")) { /* not in the default run: --only small */
+    for (int pi = 0; pi < 2; pi++) {
+      if ((pi == 0 && !dbl) || (pi == 1 && !flt)) continue;
+      for (int64_t n : {(int64_t)64, (int64_t)256, (int64_t)1024, (int64_t)4096})
+        for (int64_t q : {(int64_t)1, (int64_t)16}) {
+          if (pi == 0) arcr_rhs_case<double>(h, sp, n, q);
+          else arcr_rhs_case<float>(h, sp, n, q);
+        }
+    }
   }
   if (only && !std::strcmp(only, "arcr")) { /* not in the default run: --only arcr */
     std::vector<int64_t> ns = quick ? std::vector<int64_t>{256, 1024}
