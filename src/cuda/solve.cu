@@ -31,6 +31,10 @@ template <> struct Paths<double> {
   static constexpr auto arcr_strided = gtsv__d_arcr_cuda_strided;
 };
 
+/* GTSV_ALGO_AUTO, one right-hand side: up to this order one thread's DP_SEQ, beyond
+   it SPIKE (see gtsv_dev) */
+constexpr int64_t kAutoSpikeMinN = 64;
+
 template <typename T>
 gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
                      const T *du, T *B, int64_t ldb)
@@ -45,8 +49,13 @@ gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const 
     if (n <= GTSV_BATCH_NRHS_MAX_N) return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
     return GTSV_STATUS_NOT_SUPPORTED;
   case GTSV_ALGO_AUTO:
-    /* short systems: DP_SEQ's pivots (as above); long ones: SPIKE */
-    if (n <= GTSV_BATCH_NRHS_MAX_N) return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
+    /* several right-hand sides of a short system: DP_SEQ's pivots, factored once (as
+       above); one right-hand side: SPIKE from n = kAutoSpikeMinN + 1 up, where one
+       thread's sequential DP is a chain of n steps (H200, double, one right-hand
+       side: n = 256 0.043 ms against 0.123, n = 1024 0.043 against 0.465, cuSPARSE
+       gtsv2 0.080; n = 64 0.036 both; bench/results/gpu-small-2026-11-24.md) */
+    if (n <= GTSV_BATCH_NRHS_MAX_N && (nrhs >= 2 || n <= kAutoSpikeMinN))
+      return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
     return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
   default: return GTSV_STATUS_NOT_SUPPORTED; /* THOMAS: no device path */
   }
