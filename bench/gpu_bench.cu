@@ -558,27 +558,20 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     if (r.ms >= 0) { r.resid = fetch(true); r.note = with(info_note(h), vs_sb(r.ms)); }
     rows.push_back(r);
   }
-  /* each path of the interleaved layout: one thread per system (batch_dp_inter) with
-     its automatic choices, with K forced (gtsv__batch_inter_ahead), with each L2
-     handling of its workspace (gtsv__batch_inter_l2); the on-chip kernel (n <= 1024)
-     or the packed path */
-  struct IMode { const char *name; int dp, ahead, l2; };
-  const IMode imodes[] = {
-      {"gtsv interleaved, thread per system", 1, 0, 1},
-      {"gtsv interleaved, thread per system, K=8", 1, 8, 1},
-      {"gtsv interleaved, thread per system, K=16", 1, 16, 1},
-      {"gtsv interleaved, thread per system, L2 no discard", 1, 0, 0},
-      {"gtsv interleaved, thread per system, L2 evict_last", 1, 0, 2},
-      {n <= 1024 ? "gtsv interleaved, on-chip kernel" : "gtsv interleaved, packed", 0, 0, 1}};
-  for (const IMode &m : imodes) {
-    Row r{m.name, "", -2, 0};
-    gtsv__batch_inter_dp = m.dp;
-    gtsv__batch_inter_ahead = m.ahead;
-    gtsv__batch_inter_l2 = m.l2;
+  /* each path of the interleaved layout: one thread per system (batch_dp_inter),
+     and the on-chip kernel (n <= 1024) or the packed path */
+  for (int mode : {1, 8, 16, 0}) { /* 8, 16: rows ahead forced (gtsv__batch_inter_ahead) */
+    Row r{mode == 1    ? "gtsv interleaved, thread per system"
+          : mode == 8  ? "gtsv interleaved, thread per system, K=8"
+          : mode == 16 ? "gtsv interleaved, thread per system, K=16"
+          : n <= 1024  ? "gtsv interleaved, on-chip kernel"
+                       : "gtsv interleaved, packed",
+          "", -2, 0};
+    gtsv__batch_inter_dp = mode ? 1 : 0;
+    gtsv__batch_inter_ahead = mode > 1 ? mode : 0;
     r.ms = time_ms(prep_i, [&] { return gst(g_inter(h, n, Idl, Id, Idu, X, batch)); });
     gtsv__batch_inter_dp = -1;
     gtsv__batch_inter_ahead = 0;
-    gtsv__batch_inter_l2 = 1;
     if (r.ms >= 0) { r.resid = fetch(true); r.note = with(info_note(h), vs_sb(r.ms)); }
     rows.push_back(r);
   }

@@ -869,15 +869,13 @@ END_TEST
    solutions, status, first singular system and row, on every kind, sizes around
    the register ring (8 rows) and the flag words (32 rows), batches around a warp,
    with two singular systems (rows 0 and n/2) when the batch has them; the
-   singular systems' x must be their b. The interleaved kernel runs with each L2
-   handling of its workspace (gtsv__batch_inter_l2: the discards of the lines it has
-   read must never drop a line the next group of the same warp has written). */
+   singular systems' x must be their b. */
 START_TEST(interleaved_dp_matches_strided_dp)
 {
   static const int64_t ns[] = {1, 2, 3, 7, 8, 9, 10, 31, 32, 33, 63, 64, 65, 255, 257, 1000,
                                4097};
   /* 200000 (n = 8 and 33 only): more groups of 32 systems than the persistent grid
-     has warps, so that a warp's next group writes into lines its last one read */
+     has warps, so that warps reuse their workspace slots */
   static const int64_t batches[] = {2, 31, 33, 300, 200000};
   static const tu_kind ks[] = {TU_RANDOM, TU_ZERO_DIAG, TU_FORCE_2X2, TU_DOMINANT};
   gtsv_handle h;
@@ -903,24 +901,20 @@ START_TEST(interleaved_dp_matches_strided_dp)
           tu_problem_prepare(&P);
           const int s1 = dev_solve(h, &P, L_STRIDED, 0, &i1, &r1);
           void *x1 = tu_dup(p, P.x, P.blen);
-          for (int l2 = 0; l2 <= 2; l2++) { /* each L2 handling of the workspace */
-            gtsv__batch_inter_l2 = l2;
-            const int s2 = dev_solve(h, &P, L_INTERLEAVED, 0, &i2, &r2);
-            gtsv__batch_inter_l2 = 1;
-            const int eq = s1 >= 0 && s1 == s2 && i1 == i2 && r1 == r2 &&
-                           tu_same(p, x1, P.x, P.blen);
-            total++;
-            same += eq;
-            TU_EXPECT(eq, "%s %s n=%lld batch=%lld l2 %d: strided status %d info %lld "
-                      "row %lld, interleaved status %d info %lld row %lld, x %s",
-                      tu_prec_name(p), tu_kind_name(ks[ki]), (long long)n, (long long)b, l2,
-                      s1, (long long)i1, (long long)r1, s2, (long long)i2, (long long)r2,
-                      tu_same(p, x1, P.x, P.blen) ? "equal" : "differs");
-            for (int64_t k = 2; b > 5 && k <= 4; k += 2)
-              TU_EXPECT(tu_same(p, tu_sys_b(&P, k), tu_at(p, P.x, k * n), n),
-                        "%s n=%lld l2 %d: singular system %lld written", tu_prec_name(p),
-                        (long long)n, l2, (long long)k);
-          }
+          const int s2 = dev_solve(h, &P, L_INTERLEAVED, 0, &i2, &r2);
+          const int eq = s1 >= 0 && s1 == s2 && i1 == i2 && r1 == r2 &&
+                         tu_same(p, x1, P.x, P.blen);
+          total++;
+          same += eq;
+          TU_EXPECT(eq, "%s %s n=%lld batch=%lld: strided status %d info %lld row %lld, "
+                    "interleaved status %d info %lld row %lld, x %s", tu_prec_name(p),
+                    tu_kind_name(ks[ki]), (long long)n, (long long)b, s1, (long long)i1,
+                    (long long)r1, s2, (long long)i2, (long long)r2,
+                    tu_same(p, x1, P.x, P.blen) ? "equal" : "differs");
+          for (int64_t k = 2; b > 5 && k <= 4; k += 2)
+            TU_EXPECT(tu_same(p, tu_sys_b(&P, k), tu_at(p, P.x, k * n), n),
+                      "%s n=%lld: singular system %lld written", tu_prec_name(p),
+                      (long long)n, (long long)k);
           free(x1);
           tu_problem_free(&P);
         }

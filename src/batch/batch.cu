@@ -75,7 +75,6 @@
 int gtsv__batch_inter_dp = -1;
 int gtsv__batch_inter_ahead = 0;
 int gtsv__batch_one_inter = 1;
-int gtsv__batch_inter_l2 = 1;
 
 namespace {
 using namespace gtsv_piv;
@@ -268,33 +267,6 @@ template <int K> struct InterCfg;
 template <> struct InterCfg<8> { static constexpr int min_blocks = 4; };
 template <> struct InterCfg<16> { static constexpr int min_blocks = 2; };
 
-/* L2 handling of batch_dp_inter's workspace (gtsv__batch_inter_l2): a line of y, g
-   or flags is dead once the backward sweep has read it, so it is dropped from L2
-   without being written back (discard.global.L2), and (mode 2) stored with the
-   evict_last policy so that it tends to stay in L2 until then. */
-__device__ __forceinline__ void l2_discard(const void *p)
-{
-  asm volatile("discard.global.L2 [%0], 128;" ::"l"(p) : "memory");
-}
-__device__ __forceinline__ uint64_t l2_keep_policy()
-{
-  uint64_t pol;
-  asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(pol));
-  return pol;
-}
-__device__ __forceinline__ void st_keep(double *p, double v, uint64_t pol)
-{
-  asm volatile("st.global.L2::cache_hint.f64 [%0], %1, %2;" ::"l"(p), "d"(v), "l"(pol) : "memory");
-}
-__device__ __forceinline__ void st_keep(float *p, float v, uint64_t pol)
-{
-  asm volatile("st.global.L2::cache_hint.f32 [%0], %1, %2;" ::"l"(p), "f"(v), "l"(pol) : "memory");
-}
-__device__ __forceinline__ void st_keep(uint32_t *p, uint32_t v, uint64_t pol)
-{
-  asm volatile("st.global.L2::cache_hint.u32 [%0], %1, %2;" ::"l"(p), "r"(v), "l"(pol) : "memory");
-}
-
 /*
  * Solve the systems of desc (systems contiguous: m_sys = b_sys = 1), one lane per
  * system, the lanes of a warp in lockstep (see the top of the file). Workspace and
@@ -305,7 +277,7 @@ template <typename T, int K>
 __global__ void __launch_bounds__(kWarps * 32, InterCfg<K>::min_blocks)
 batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restrict__ dd,
                const T *__restrict__ du, T *x, char *ws, gtsv_batch_layout lay, int w_ws,
-               unsigned long long *info, int l2)
+               unsigned long long *info)
 {
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
   const int n = (int)desc.n;
@@ -318,10 +290,6 @@ batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restri
   T *wy = reinterpret_cast<T *>(mine + lay.y) + lane;
   T *wg = reinterpret_cast<T *>(mine + lay.g) + lane;
   uint32_t *wf = reinterpret_cast<uint32_t *>(mine + lay.f) + lane;
-  /* whole 128-byte lines per workspace row only with 32 systems a row */
-  const int l2m = W == 32 ? l2 : 0;
-  const uint64_t keep = l2m == 2 ? l2_keep_policy() : 0;
-  constexpr int kLine = 128 / sizeof(T); /* lanes per line of y or g */
 
   if (desc.gate && *desc.gate == 0u) return; /* conditional fallback not needed */
   for (int64_t grp = slot; grp < ngroups; grp += nslots) {
@@ -396,16 +364,9 @@ batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restri
             }
           }
           if (wlane) {
-            const bool fl = (i & 31) == 31 || i == n - 1;
-            if (l2m == 2) {
-              st_keep(wy + (int64_t)i * W, ys, keep);
-              st_keep(wg + (int64_t)i * W, gs, keep);
-              if (fl) st_keep(wf + (int64_t)(i >> 5) * W, fw, keep);
-            } else {
-              wy[(int64_t)i * W] = ys;
-              wg[(int64_t)i * W] = gs;
-              if (fl) wf[(int64_t)(i >> 5) * W] = fw;
-            }
+            wy[(int64_t)i * W] = ys;
+            wg[(int64_t)i * W] = gs;
+            if ((i & 31) == 31 || i == n - 1) wf[(int64_t)(i >> 5) * W] = fw;
           }
           if ((i & 31) == 31) fw = 0;
         }
@@ -441,21 +402,10 @@ batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restri
           x2 = x1;
           x1 = xr;
           if (ok) __stcs(pb + (int64_t)r * row, xr);
-          if (l2m) { /* row r of y, g (and a finished flag word) is dead */
-            __syncwarp();
-            if (lane % kLine == 0) {
-              l2_discard(wy + (int64_t)r * W);
-              l2_discard(wg + (int64_t)r * W);
-            }
-            if (lane == 0 && (r & 31) == 0) l2_discard(wf + (int64_t)(r >> 5) * W);
-          }
         }
         wload(u, r - K);
       }
     }
-    /* a discard acts as a weak write: the barrier orders the discards of lanes 0
-       and 16 before the next group's stores into the same lines by every lane */
-    if (l2m) __syncwarp();
   }
 }
 
@@ -542,10 +492,10 @@ gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
   cudaStream_t st = gtsv__cuda_stream(h);
   if (pl.ahead == 16)
     batch_dp_inter<T, 16><<<(unsigned)pl.grid, kWarps * 32, 0, st>>>(
-        *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info, gtsv__batch_inter_l2);
+        *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
   else if (pl.ahead == 8)
     batch_dp_inter<T, 8><<<(unsigned)pl.grid, kWarps * 32, 0, st>>>(
-        *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info, gtsv__batch_inter_l2);
+        *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
   else
     batch_dp_kernel<T><<<(unsigned)pl.grid, kWarps * 32, smem, st>>>(
         *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);

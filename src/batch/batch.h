@@ -121,9 +121,6 @@ extern int gtsv__batch_inter_ahead;
 /* Benchmark knob: a single system (nsys = 1) by batch_dp_inter (1, default) or by
    the shared-memory ring kernel (0). */
 extern int gtsv__batch_one_inter;
-/* Benchmark knob: batch_dp_inter's workspace lines dropped from L2 once read (1,
-   default), and also stored with the evict_last policy (2), or neither (0). */
-extern int gtsv__batch_inter_l2;
 
 /* Benchmark and test knob: rows per partition of the tile kernel (8, 16, 32 or 64;
    0 = automatic). Process-wide, not synchronised: set it between solves only. */
