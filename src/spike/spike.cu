@@ -205,10 +205,6 @@ template <typename T> struct Level {
      in. */
   int64_t sys_n, sys_stride, nsys, span;
   bool masked, gaps;
-  /* the top level's matrix and b are read once by each pass and never again
-     before they leave L2: loaded evict-first, and x and the copy of b stored
-     evict-first, so that L2 keeps the reduced systems (GTSV_SPIKE_STREAM=0: off) */
-  bool stream;
 };
 
 template <typename T> __device__ __forceinline__ T tabs(T v) { return v < 0 ? -v : v; }
@@ -219,16 +215,6 @@ enum { ARR_DL = 0, ARR_D = 1, ARR_DU = 2, ARR_B = 3 };
    kernel a level's arrays are written by other blocks between grid
    synchronisations, and L1 is not coherent. */
 template <typename T> __device__ __forceinline__ T ld(const T *p) { return __ldcg(p); }
-/* a load of the top level's inputs: evict-first where st (Level::stream) */
-template <typename T> __device__ __forceinline__ T ld_in(const T *p, bool st)
-{
-  return st ? __ldcs(p) : __ldcg(p);
-}
-template <typename T> __device__ __forceinline__ void st_out(T *p, T v, bool st)
-{
-  if (st) __stcs(p, v);
-  else *p = v;
-}
 
 /* Element r of a level array with the padding conventions: dl[0] and du[n-1]
    are 0, rows >= n are identity rows (0, 1, 0) with rhs 0. */
@@ -283,17 +269,16 @@ template <int M> __device__ __forceinline__ bool interior(int64_t row0, int64_t 
 template <typename T, int M>
 __device__ __forceinline__ void load_matrix(T (*tA)[M + 1], T (*tD)[M + 1], T (*tC)[M + 1],
                                             const T *dl, const T *d, const T *du,
-                                            int64_t row0, int64_t n, int lane, bool staged,
-                                            bool st)
+                                            int64_t row0, int64_t n, int lane, bool staged)
 {
   if (staged && interior<M>(row0, n)) {
     const T *pa = dl + row0 + lane, *pd = d + row0 + lane, *pc = du + row0 + lane;
 #pragma unroll
     for (int t = 0; t < M; t++) {
       const int e = t * 32 + lane;
-      tA[e / M][e % M] = ld_in(pa + t * 32, st);
-      tD[e / M][e % M] = ld_in(pd + t * 32, st);
-      tC[e / M][e % M] = ld_in(pc + t * 32, st);
+      tA[e / M][e % M] = ld(pa + t * 32);
+      tD[e / M][e % M] = ld(pd + t * 32);
+      tC[e / M][e % M] = ld(pc + t * 32);
     }
   } else if (staged) {
 #pragma unroll 8
@@ -318,14 +303,14 @@ __device__ __forceinline__ void load_matrix(T (*tA)[M + 1], T (*tD)[M + 1], T (*
 /* Stage rows [row0, row0 + 32 M) of one array into tile[32][M+1]. */
 template <typename T, int M>
 __device__ __forceinline__ void load_tile(T (*tile)[M + 1], const T *p, int arr, int64_t row0,
-                                          int64_t n, int lane, bool staged, bool st)
+                                          int64_t n, int lane, bool staged)
 {
   if (staged && interior<M>(row0, n)) {
     const T *pp = p + row0 + lane;
 #pragma unroll
     for (int t = 0; t < M; t++) {
       const int e = t * 32 + lane;
-      tile[e / M][e % M] = ld_in(pp + t * 32, st);
+      tile[e / M][e % M] = ld(pp + t * 32);
     }
   } else if (staged) {
 #pragma unroll 16
@@ -509,9 +494,9 @@ template <typename T, int M> __host__ __device__ constexpr int tile_bytes()
    right-hand sides, and inlined there it doubled the kernel's registers. */
 template <typename T, int M>
 __device__ __noinline__ void reload_tile(T (*tile)[M + 1], const T *p, int arr, int64_t row0,
-                                         int64_t n, int lane, bool staged, bool st)
+                                         int64_t n, int lane, bool staged)
 {
-  load_tile<T, M>(tile, p, arr, row0, n, lane, staged, st);
+  load_tile<T, M>(tile, p, arr, row0, n, lane, staged);
 }
 
 /* Shared memory of one warp: four tiles [32][M+1] (dl, d, du, b) for both passes. */
@@ -533,7 +518,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
   const bool fused = !(opts & GTSV_SPIKE_OPT_NO_FUSION);
 
-  load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged, L.stream);
+  load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   if (BATCH && L.masked) {
     __syncwarp();
     mask_couplings<T, M>(L.sys_n, L.sys_stride, tA, tD, tC, row0, lane);
@@ -543,7 +528,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   for (int c = 0; c < q; c++) {
     const T *bc = L.b + (int64_t)c * L.ldb;
     if (c > 0) __syncwarp(); /* the previous column's tile is read */
-    load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged, L.stream);
+    load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     __syncwarp();
     if (bcopy) { /* the top level's b, kept for the fallback (coalesced, from the
                     tile: after the warp barrier, since without staging another
@@ -551,7 +536,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       for (int t = 0; t < M; t++) {
         const int e = t * 32 + lane;
         const int64_t r = row0 + e;
-        if (r < L.n) st_out(bcopy + (int64_t)c * L.n + r, tB[e / M][e % M], L.stream);
+        if (r < L.n) bcopy[(int64_t)c * L.n + r] = tB[e / M][e % M];
       }
     }
     if (BATCH && L.gaps) { /* after the copy of b: the restore skips the gaps */
@@ -730,8 +715,8 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   /* Every load of column 0 is issued before the flag is read, so that they share
      one round trip to L2 (one after the other they were about 2 us of each pass 2
      of a small level: GPU clock stamps, 2^20 rows). */
-  load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged, L.stream);
-  if (q > 0) load_tile<T, M>(tB, L.b, ARR_B, row0, L.n, lane, staged, L.stream);
+  load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
+  if (q > 0) load_tile<T, M>(tB, L.b, ARR_B, row0, L.n, lane, staged);
   const int opt = active ? ld(L.opt + k) : 0;
   T l_f = 0, l_e = 0, r_f = 0, r_e = 0, xa = 0, xb = 0, xn = 0;
   if (active) {
@@ -755,8 +740,8 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     const T *xs = L.rb + (int64_t)c * R;
     if (c > 0) { /* the previous column's tiles are read; its g overwrote du */
       __syncwarp();
-      reload_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged, L.stream);
-      load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged, L.stream);
+      reload_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
+      load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
       if (active) {
         xa = ld(xs + 2 * k);
         xb = ld(xs + 2 * k + 1);
@@ -825,7 +810,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       for (int t = 0; t < M; t++) {
         const int el = t * 32 + lane;
         const int64_t r = row0 + el;
-        if (r < L.n) st_out(bc + r, tB[el / M][el % M], L.stream);
+        if (r < L.n) bc[r] = tB[el / M][el % M];
       }
     } else {
       store_skip_gaps<T, M>(L.n, L.sys_n, L.sys_stride, tB, bc, row0, lane);
@@ -1366,7 +1351,6 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   }
   tr.mark("init");
 
-  static const int stream_env = getenv("GTSV_SPIKE_STREAM") ? atoi(getenv("GTSV_SPIKE_STREAM")) : 1;
   Level<T> lv[kTailMax + 2];
   for (int l = 0; l <= pl.nlev; l++) {
     Level<T> &L = lv[l];
@@ -1378,7 +1362,6 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     L.gaps = l == 0 && nsys > 1 && sys_stride > sys_n;
     L.span = l == 0 ? 1 : lv[l - 1].span * (M / 2);
     L.masked = l == 0 && nsys > 1;
-    L.stream = l == 0 && stream_env != 0;
     L.sums = sums + 2 * (int64_t)l * nsys;
     if (l == 0) {
       L.dl = dl; L.d = d; L.du = du; L.b = B; L.ldb = ldb;
