@@ -1127,8 +1127,8 @@ int main(int argc, char **argv)
   if (only && !std::strcmp(only, "small")) { /* not in the default run: --only small */
     for (int pi = 0; pi < 2; pi++) {
       if ((pi == 0 && !dbl) || (pi == 1 && !flt)) continue;
-      for (int64_t n : {(int64_t)64, (int64_t)256, (int64_t)1024, (int64_t)4096})
-        for (int64_t q : {(int64_t)1, (int64_t)16}) {
+      for (int64_t n : {(int64_t)64, (int64_t)256, (int64_t)512, (int64_t)1024, (int64_t)4096})
+        for (int64_t q : {(int64_t)1, (int64_t)4, (int64_t)16, (int64_t)64}) {
           if (pi == 0) arcr_rhs_case<double>(h, sp, n, q);
           else arcr_rhs_case<float>(h, sp, n, q);
         }
