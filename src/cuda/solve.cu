@@ -31,8 +31,7 @@ template <> struct Paths<double> {
   static constexpr auto arcr_strided = gtsv__d_arcr_cuda_strided;
 };
 
-/* GTSV_ALGO_AUTO, one right-hand side: up to this order one thread's DP_SEQ, beyond
-   it SPIKE (see gtsv_dev) */
+/* GTSV_ALGO_AUTO: up to this order always DP_SEQ's pivots (see gtsv_dev) */
 constexpr int64_t kAutoSpikeMinN = 64;
 
 template <typename T>
@@ -49,12 +48,17 @@ gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const 
     if (n <= GTSV_BATCH_NRHS_MAX_N) return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
     return GTSV_STATUS_NOT_SUPPORTED;
   case GTSV_ALGO_AUTO:
-    /* several right-hand sides of a short system: DP_SEQ's pivots, factored once (as
-       above); one right-hand side: SPIKE from n = kAutoSpikeMinN + 1 up, where one
-       thread's sequential DP is a chain of n steps (H200, double, one right-hand
-       side: n = 256 0.043 ms against 0.123, n = 1024 0.043 against 0.465, cuSPARSE
-       gtsv2 0.080; n = 64 0.036 both; bench/results/gpu-small-2026-11-24.md) */
-    if (n <= GTSV_BATCH_NRHS_MAX_N && (nrhs >= 2 || n <= kAutoSpikeMinN))
+    /* Short systems: DP_SEQ's pivots (as above) or SPIKE, whichever is faster. One
+       thread's sequential DP is a chain of n steps, and the factorisation that the
+       right-hand sides share (batch_nrhs.cu) is one as well; SPIKE's short systems
+       cost about 45 us plus 12 us per further column (its few warps sweep the
+       columns in turn). H200, double, ms (bench/results/gpu-batch-inter-2026-11-24.md,
+       --only small), DP_SEQ / SPIKE: one column n = 256 0.123 / 0.043, 1024 0.465 /
+       0.043, 64 0.035 / 0.036; four columns n = 256 0.100 / 0.083, 512 0.186 / 0.096,
+       1024 0.362 / 0.089; 16 columns n = 256 0.101 / 0.242, 512 0.193 / 0.248, 1024
+       0.373 / 0.255; 64 columns n = 1024 0.384 / 0.819. */
+    if (n <= GTSV_BATCH_NRHS_MAX_N &&
+        (n <= kAutoSpikeMinN || (nrhs >= 2 && (n < 256 || 40 * nrhs >= n))))
       return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
     return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
   default: return GTSV_STATUS_NOT_SUPPORTED; /* THOMAS: no device path */
