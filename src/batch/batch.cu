@@ -25,17 +25,20 @@
  * back through shared memory, transposed again, to coalesced strided stores.
  *
  * Systems contiguous (the interleaved layout, row r of system s at r*batch + s:
- * batch_dp_inter). A row of the warp's 32 systems is 32 consecutive elements, so
- * each lane loads its own rows straight into registers, kInterAhead rows ahead of
- * its sweep (a ring of registers, indexed at compile time), and no shared memory
- * is used. The lanes advance in lockstep, one row per step: a lane whose step is
- * the second row of a 2x2 block only stores the y, g it formed with the first, so
- * every load and store of the warp is one row of 32 systems and no lane drifts
- * from the others (the register ring is the whole tile: dynamic tiling with a
- * tile of one row). The backward sweep is the same as the other kernel's, with
- * y, g read kInterAhead rows ahead and x stored directly.
+ * batch_dp_inter; also any single system, which one lane solves). A row of the
+ * warp's 32 systems is 32 consecutive elements, so each lane loads its own rows
+ * straight into registers, K rows ahead of its sweep (a ring of registers, indexed
+ * at compile time; K = 8 or 16, InterCfg), and no shared memory is used. The lanes
+ * advance in lockstep, one row per step: a lane whose step is the second row of a
+ * 2x2 block only stores the y, g it formed with the first, so every load and store
+ * of the warp is one row of 32 systems and no lane drifts from the others (the
+ * register ring is the whole tile: dynamic tiling with a tile of one row). The
+ * backward sweep is the same as the other kernel's, with y, g read K rows ahead
+ * and x stored directly. H200, double random, 2^24 rows: 0.336 ms for n = 64..256
+ * (its 72 B a row at 93% of the copy bandwidth), against 0.44-0.63 ms by the
+ * on-chip kernel (bench/results/gpu-batch-inter-2026-11-24.md).
  *
- * Dynamic tiling. 1x1 and 2x2 pivots advance the lanes by different amounts. The
+ * Dynamic tiling (batch_dp_kernel). 1x1 and 2x2 pivots advance the lanes by different amounts. The
  * warp re-synchronises after each tile: every lane sweeps as far as the staged
  * rows allow (a block at row i needs rows i..i+2), then the warp takes the lowest
  * lane row m (__reduce_min_sync), flushes the rows below m, and refills the ring
@@ -262,14 +265,15 @@ batch_dp_kernel(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restr
    issued when row i is done, K - 2 steps before the sweep needs them. K = 8 where
    the systems fill the machine (4 blocks per SM: at most 128 registers), K = 16
    where they do not (2 blocks per SM), so that each lane's loads run further ahead
-   of its steps: see inter_ahead(). */
+   of its steps: see plan_of(). */
 template <int K> struct InterCfg;
 template <> struct InterCfg<8> { static constexpr int min_blocks = 4; };
 template <> struct InterCfg<16> { static constexpr int min_blocks = 2; };
 
 /*
- * Solve the systems of desc (systems contiguous: m_sys = b_sys = 1), one lane per
- * system, the lanes of a warp in lockstep (see the top of the file). Workspace and
+ * Solve the systems of desc (systems contiguous, m_row = b_row; or a single system),
+ * one lane per system, the lanes of a warp in lockstep (see the top of the file). dl
+ * at each system's first row is loaded and never used. Workspace and
  * persistent grid as batch_dp_kernel's; the same arithmetic (core/pivot.h), so the
  * same pivots, solutions and singular rows as DP_SEQ.
  */
