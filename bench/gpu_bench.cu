@@ -863,10 +863,14 @@ static void arcr_rhs_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t
     if (r.ms >= 0) { r.resid = fetch(); r.note = info_note(h); }
     rows.push_back(r);
   }
-  {
-    Row r{"gtsv SPIKE_DP, nrhs columns", "", -2, 0};
+  for (int sl = 1; sl >= 0 && (sl == 1 || nrhs > 1); sl--) {
+    /* SPIKE with the top level's columns in slices (default) and each warp sweeping
+       all its columns in turn (gtsv__spike_col_slices = 0) */
+    Row r{sl ? "gtsv SPIKE_DP, nrhs columns" : "gtsv SPIKE_DP, columns in turn", "", -2, 0};
     gtsv_set_algo(h, GTSV_ALGO_SPIKE_DP);
+    gtsv__spike_col_slices = sl;
     r.ms = time_ms(prep, [&] { return gst(g_gtsvq(h, n, nrhs, Sdl, Sd, Sdu, X)); });
+    gtsv__spike_col_slices = 1;
     gtsv_set_algo(h, GTSV_ALGO_AUTO);
     if (r.ms >= 0) { r.resid = fetch(); r.note = info_note(h); }
     rows.push_back(r);

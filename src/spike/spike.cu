@@ -508,8 +508,8 @@ template <typename T, int M> __host__ __device__ constexpr int warp_smem()
 /* Pass 1 of a level for warp gw (partitions 32 gw .. 32 gw + 31), tiles at base.
    bcopy: where the top level keeps its b (NULL below). */
 template <typename T, int M, bool BATCH = false>
-__device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
-                           T *bcopy, unsigned opts, unsigned *flag)
+__device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int c0,
+                           int c1, T *bcopy, unsigned opts, unsigned *flag)
 {
   T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
   (*tB)[M + 1] = base + 96;
@@ -525,9 +525,9 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   }
   int opt = 0;
   Ends<T> sp;
-  for (int c = 0; c < q; c++) {
+  for (int c = c0; c < c1; c++) {
     const T *bc = L.b + (int64_t)c * L.ldb;
-    if (c > 0) __syncwarp(); /* the previous column's tile is read */
+    if (c > c0) __syncwarp(); /* the previous column's tile is read */
     load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
     __syncwarp();
     if (bcopy) { /* the top level's b, kept for the fallback (coalesced, from the
@@ -550,8 +550,9 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     if (active) {
       const T *A = tA[lane], *D = tD[lane], *C = tC[lane], *Bv = tB[lane];
       Ends<T> o;
-      if (c == 0) {
-        /* choose the option from the spikes (and u of column 0 when fused) */
+      if (c == c0) {
+        /* choose the option from the spikes (and u of column c0 when fused); the
+           warps of columns c0 > 0 make the same choice and write none of it */
         if (fused) {
           o = sweep<T, M, true, true>(A, D, C, Bv, 1, M - 2);
         } else {
@@ -575,31 +576,33 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
         }
         if (o.bad) o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
         sp = o;
-        L.opt[k] = (unsigned char)opt;
-        T *s4 = L.sp + 4 * k;
-        s4[0] = o.l_f; s4[1] = o.l_e; s4[2] = o.r_f; s4[3] = o.r_e;
-        /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 */
-        const int64_t j0 = 2 * k, j1 = j0 + 1;
-        const T anext = k + 1 >= L.P ? T(0)
-                        : BATCH       ? dl_at(L, (k + 1) * M)
-                                      : padded(L.dl, ARR_DL, (k + 1) * M, L.n);
-        if (k == 0) L.rdl[0] = 0;
-        if (opt == 0) {
-          L.rdu[j0] = -C[0] * o.r_f;
-          d0 = D[0] - C[0] * o.l_f;
-          L.rdl[j1] = -A[M - 1] * o.l_e;
-          d1 = D[M - 1] - A[M - 1] * o.r_e;
-          L.rdu[j1] = C[M - 1];
-          if (k + 1 < L.P) L.rdl[j1 + 1] = anext;
-        } else {
-          L.rdu[j0] = C[0];
-          d0 = D[0];
-          L.rdl[j1] = A[1];
-          L.rdu[j1] = -C[1] * o.r_f;
-          d1 = D[1] - C[1] * o.l_f;
-          if (k + 1 < L.P) {
-            L.rdl[j1 + 1] = -anext * o.l_e;
-            dn = -anext * o.r_e;
+        if (c == 0) {
+          L.opt[k] = (unsigned char)opt;
+          T *s4 = L.sp + 4 * k;
+          s4[0] = o.l_f; s4[1] = o.l_e; s4[2] = o.r_f; s4[3] = o.r_e;
+          /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 */
+          const int64_t j0 = 2 * k, j1 = j0 + 1;
+          const T anext = k + 1 >= L.P ? T(0)
+                          : BATCH       ? dl_at(L, (k + 1) * M)
+                                        : padded(L.dl, ARR_DL, (k + 1) * M, L.n);
+          if (k == 0) L.rdl[0] = 0;
+          if (opt == 0) {
+            L.rdu[j0] = -C[0] * o.r_f;
+            d0 = D[0] - C[0] * o.l_f;
+            L.rdl[j1] = -A[M - 1] * o.l_e;
+            d1 = D[M - 1] - A[M - 1] * o.r_e;
+            L.rdu[j1] = C[M - 1];
+            if (k + 1 < L.P) L.rdl[j1 + 1] = anext;
+          } else {
+            L.rdu[j0] = C[0];
+            d0 = D[0];
+            L.rdl[j1] = A[1];
+            L.rdu[j1] = -C[1] * o.r_f;
+            d1 = D[1] - C[1] * o.l_f;
+            if (k + 1 < L.P) {
+              L.rdl[j1 + 1] = -anext * o.l_e;
+              dn = -anext * o.r_e;
+            }
           }
         }
       } else {
@@ -703,8 +706,8 @@ __device__ __forceinline__ bool resolve_step(const T *A, const T *D, T *C, T *X,
    overwrites a value already consumed), so pass 2 needs pass 1's four tiles; with
    several right-hand sides du is loaded again for each column after the first. */
 template <typename T, int M, bool BATCH = false>
-__device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int q,
-                           unsigned opts, unsigned *flag)
+__device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int c0,
+                           int c1, unsigned opts, unsigned *flag)
 {
   T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
   (*tB)[M + 1] = base + 96;
@@ -716,15 +719,15 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
      one round trip to L2 (one after the other they were about 2 us of each pass 2
      of a small level: GPU clock stamps, 2^20 rows). */
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
-  if (q > 0) load_tile<T, M>(tB, L.b, ARR_B, row0, L.n, lane, staged);
+  if (c1 > c0) load_tile<T, M>(tB, L.b + (int64_t)c0 * L.ldb, ARR_B, row0, L.n, lane, staged);
   const int opt = active ? ld(L.opt + k) : 0;
   T l_f = 0, l_e = 0, r_f = 0, r_e = 0, xa = 0, xb = 0, xn = 0;
   if (active) {
-    const T *s4 = L.sp + 4 * k;
+    const T *s4 = L.sp + 4 * k, *x0 = L.rb + (int64_t)c0 * R;
     l_f = ld(s4); l_e = ld(s4 + 1); r_f = ld(s4 + 2); r_e = ld(s4 + 3);
-    xa = ld(L.rb + 2 * k);
-    xb = ld(L.rb + 2 * k + 1);
-    xn = k + 1 < L.P ? ld(L.rb + 2 * k + 2) : T(0);
+    xa = ld(x0 + 2 * k);
+    xb = ld(x0 + 2 * k + 1);
+    xn = k + 1 < L.P ? ld(x0 + 2 * k + 2) : T(0);
   }
   /* the fallback solves the system: skip (warp-uniform) */
   if (__shfl_sync(0xffffffffu, lane == 0 ? *(volatile unsigned *)flag : 0u, 0)) return;
@@ -735,10 +738,10 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   const int s = 1 + opt, e = M - 2 + opt;
   unsigned fail = 0;
   double xsq = 0, excess = 0;
-  for (int c = 0; c < q; c++) {
+  for (int c = c0; c < c1; c++) {
     T *bc = L.b + (int64_t)c * L.ldb;
     const T *xs = L.rb + (int64_t)c * R;
-    if (c > 0) { /* the previous column's tiles are read; its g overwrote du */
+    if (c > c0) { /* the previous column's tiles are read; its g overwrote du */
       __syncwarp();
       reload_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
       load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
@@ -926,15 +929,17 @@ __device__ void base_stage(const Level<T> &B, int q, T *sm, int cap, unsigned *f
    (its registers bound the warps per SM). */
 template <typename T, int M, int PASS, bool BATCH>
 __global__ void __launch_bounds__(kWarps * 32)
-spike_top(Level<T> L, int q, T *bcopy, unsigned opts, unsigned *flag)
+spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag)
 {
+  /* columns [c0, c1) of the right-hand sides: blockIdx.y's slice (see spike_solve_m) */
+  const int c0 = (int)blockIdx.y * cper, c1 = min(q, c0 + cper);
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
   const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
   if (gw * 32 >= L.P) return; /* warp-uniform */
   T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
-  if (PASS == 1) pass1_warp<T, M, BATCH>(L, gw, lane, base, q, bcopy, opts, flag);
-  else pass2_warp<T, M, BATCH>(L, gw, lane, base, q, opts, flag);
+  if (PASS == 1) pass1_warp<T, M, BATCH>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
+  else pass2_warp<T, M, BATCH>(L, gw, lane, base, c0, c1, opts, flag);
 }
 
 /* Every level below the top and the base, in one cooperative launch: the levels'
@@ -984,7 +989,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
     for (int l = 0; l < small; l++) {
       for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
         __syncwarp(); /* the previous group's tiles are read */
-        pass1_warp<T, M>(t.lv[l], gw, lane, base, q, NULL, opts, flag);
+        pass1_warp<T, M>(t.lv[l], gw, lane, base, 0, q, NULL, opts, flag);
       }
       grid.sync();
       stamp(t.stamps, si);
@@ -994,7 +999,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
     if (parts & TAIL_DOWN) {
       for (int l = small; l < t.nlev; l++) {
         if (wib * 32 < t.lv[l].P)
-          pass1_warp<T, M>(t.lv[l], wib, lane, base, q, NULL, opts, flag);
+          pass1_warp<T, M>(t.lv[l], wib, lane, base, 0, q, NULL, opts, flag);
         __syncthreads();
         stamp(t.stamps, si);
       }
@@ -1007,7 +1012,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
     if (parts & TAIL_UP) {
       for (int l = t.nlev - 1; l >= small; l--) {
         if (wib * 32 < t.lv[l].P)
-          pass2_warp<T, M>(t.lv[l], wib, lane, base, q, opts, flag);
+          pass2_warp<T, M>(t.lv[l], wib, lane, base, 0, q, opts, flag);
         __syncthreads();
         stamp(t.stamps, si);
       }
@@ -1019,7 +1024,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
   for (int l = small - 1; l >= 0; l--) {
     for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
       __syncwarp();
-      pass2_warp<T, M>(t.lv[l], gw, lane, base, q, opts, flag);
+      pass2_warp<T, M>(t.lv[l], gw, lane, base, 0, q, opts, flag);
     }
     if (l > 0 || t.stamps) grid.sync();
     stamp(t.stamps, si);
@@ -1385,11 +1390,24 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
                                     q, cudaMemcpyDeviceToDevice, st));
   const unsigned top_grid =
       pl.nlev > 0 ? (unsigned)(((pl.P[0] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
+  /* A short system's top level has few warps, and each sweeps its columns in turn
+     (about 12 us a column on an H200 at n = 1024: 2 warps). There the columns are
+     cut into slices, one per grid row (blockIdx.y), until about one block per SM
+     runs: every slice's warps choose the same options, and those of column 0 write
+     the reduced matrix. */
+  int sms = 0, dev = 0;
+  GTSV_CUDA_TRY(cudaGetDevice(&dev));
+  GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  const int64_t want = (int64_t)sms / (top_grid > 0 ? top_grid : 1);
+  const int nsl = gtsv__spike_col_slices == 0 || want < 2 ? 1 : (int)(want < q ? want : q);
+  const int cper = (q + nsl - 1) / nsl;
+  const dim3 tgrid(top_grid, (unsigned)((q + cper - 1) / cper));
   if (pl.nlev > 0) {
     if (batch)
-      spike_top<T, M, 1, true><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag);
+      spike_top<T, M, 1, true><<<tgrid, kWarps * 32, smem, st>>>(lv[0], q, cper, bcopy, opts, flag);
     else
-      spike_top<T, M, 1, false><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, bcopy, opts, flag);
+      spike_top<T, M, 1, false><<<tgrid, kWarps * 32, smem, st>>>(lv[0], q, cper, bcopy, opts,
+                                                                   flag);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top1");
   }
@@ -1401,7 +1419,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const unsigned grid1 =
       split ? (unsigned)(((pl.P[1] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
   if (split) {
-    spike_top<T, M, 1, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, NULL, opts, flag);
+    spike_top<T, M, 1, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, q, NULL, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
   }
   { /* levels 1 + split .. nlev-1 and the base (or the base alone) */
@@ -1447,14 +1465,15 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     }
   }
   if (split) {
-    spike_top<T, M, 2, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, NULL, opts, flag);
+    spike_top<T, M, 2, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, q, NULL, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
   }
   if (pl.nlev > 0) {
     if (batch)
-      spike_top<T, M, 2, true><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag);
+      spike_top<T, M, 2, true><<<tgrid, kWarps * 32, smem, st>>>(lv[0], q, cper, NULL, opts, flag);
     else
-      spike_top<T, M, 2, false><<<top_grid, kWarps * 32, smem, st>>>(lv[0], q, NULL, opts, flag);
+      spike_top<T, M, 2, false><<<tgrid, kWarps * 32, smem, st>>>(lv[0], q, cper, NULL, opts,
+                                                                   flag);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top2");
   }
@@ -1502,6 +1521,7 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
 
 int gtsv__spike_m = 0;
 int gtsv__spike_tile_base = -1;
+int gtsv__spike_col_slices = 1;
 
 extern "C" gtsv_status gtsv__s_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs,
                                           const float *dl, const float *d, const float *du,

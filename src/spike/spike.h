@@ -48,6 +48,10 @@ extern int gtsv__spike_m;
    default) = 2048, or the environment's GTSV_SPIKE_TILE_BASE where set.
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__spike_tile_base;
+/* Test and benchmark knob: 0 = the top level's columns never cut into slices (each
+   warp sweeps all of them, as before); 1 (default) = slices where the top level
+   has few warps. Set it between solves only. */
+extern int gtsv__spike_col_slices;
 
 /* Whether the last GPU SPIKE solve on h fell back to the sequential DP (waits for
    the stream): *taken = 0, or the reasons as bits (1 partition singular in both
