@@ -49,16 +49,19 @@ gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const 
     return GTSV_STATUS_NOT_SUPPORTED;
   case GTSV_ALGO_AUTO:
     /* Short systems: DP_SEQ's pivots (as above) or SPIKE, whichever is faster. One
-       thread's sequential DP is a chain of n steps, and the factorisation that the
-       right-hand sides share (batch_nrhs.cu) is one as well; SPIKE's short systems
-       cost about 45 us plus 12 us per further column (its few warps sweep the
-       columns in turn). H200, double, ms (bench/results/gpu-batch-inter-2026-11-24.md,
-       --only small), DP_SEQ / SPIKE: one column n = 256 0.123 / 0.043, 1024 0.465 /
-       0.043, 64 0.035 / 0.036; four columns n = 256 0.100 / 0.083, 512 0.186 / 0.096,
-       1024 0.362 / 0.089; 16 columns n = 256 0.101 / 0.242, 512 0.193 / 0.248, 1024
-       0.373 / 0.255; 64 columns n = 1024 0.384 / 0.819. */
+       thread's sequential DP is a chain of n steps, and so is the factorisation that
+       the right-hand sides share (batch_nrhs.cu: 0.10 / 0.19 / 0.37 ms at n = 256 /
+       512 / 1024, whatever the columns up to thousands); SPIKE takes about 0.05-0.11
+       ms for a short system with up to 64 columns (its top level's columns in slices
+       across the SMs) but sweeps about 130 columns per slice in turn beyond. H200,
+       double, ms, DP_SEQ / SPIKE (bench/results/gpu-batch-inter-2026-11-24.md,
+       --only small): one column n = 256 0.123 / 0.043, 1024 0.465 / 0.043, 64 0.035
+       / 0.036; n = 256 with 4 columns 0.100 / 0.057, 16 0.103 / 0.108, 64 0.106 /
+       0.110; n = 512 with 16 0.194 / 0.107, 64 0.200 / 0.101; n = 1024 with 64 0.390
+       / 0.104; n = 64 with 4 to 64 columns 0.034 / 0.05-0.10. */
     if (n <= GTSV_BATCH_NRHS_MAX_N &&
-        (n <= kAutoSpikeMinN || (nrhs >= 2 && (n < 256 || 40 * nrhs >= n))))
+        (n <= kAutoSpikeMinN ||
+         (nrhs >= 2 && (n < 256 || nrhs > (n < 512 ? 8 : 256)))))
       return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
     return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
   default: return GTSV_STATUS_NOT_SUPPORTED; /* THOMAS: no device path */
