@@ -45,7 +45,10 @@
  *    double; the deeper levels add about 2/M of that each (n/8 rows for double).
  *
  * Launches (all on the handle's stream): spike_init (flag, level sums, the
- * reduced rows added into across warps); the top level's pass 1 (spike_top<1>);
+ * reduced rows added into across warps); the top level's pass 1 (spike_top<1>;
+ * with several right-hand sides and few warps, as in a short system, one grid row
+ * per slice of the columns, so that they are swept side by side: n = 1024 with 64
+ * columns 0.104 ms against 0.823 in turn on an H200);
  * every level below it and the base in one cooperative kernel (spike_tail:
  * grid-wide syncs between levels, block barriers for levels of <= 128
  * partitions), except a first reduced level of kSplitP partitions or more, whose
