@@ -855,11 +855,12 @@ static void arcr_rhs_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t
     if (r.ms >= 0) { r.resid = fetch(); r.note = info_note(h); }
     rows.push_back(r);
   }
-  if (nrhs == 1 && n <= GTSV_BATCH_NRHS_MAX_N) { /* the one thread: ring kernel */
-    Row r{"gtsv AUTO, one thread by the ring kernel", "", -2, 0};
-    gtsv__batch_one_inter = 0;
+  if (n <= GTSV_BATCH_NRHS_MAX_N) { /* AUTO's other choice: DP_SEQ's pivots (one
+                                         thread, or factored once for the columns) */
+    Row r{"gtsv DP_SEQ, nrhs columns", "", -2, 0};
+    gtsv_set_algo(h, GTSV_ALGO_DP_SEQ);
     r.ms = time_ms(prep, [&] { return gst(g_gtsvq(h, n, nrhs, Sdl, Sd, Sdu, X)); });
-    gtsv__batch_one_inter = 1;
+    gtsv_set_algo(h, GTSV_ALGO_AUTO);
     if (r.ms >= 0) { r.resid = fetch(); r.note = info_note(h); }
     rows.push_back(r);
   }

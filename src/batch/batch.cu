@@ -77,7 +77,6 @@
 
 int gtsv__batch_inter_dp = -1;
 int gtsv__batch_inter_ahead = 0;
-int gtsv__batch_one_inter = 1;
 
 namespace {
 using namespace gtsv_piv;
@@ -448,9 +447,8 @@ template <typename T> gtsv_status plan_of(const gtsv_batch_desc *desc, Plan *pl)
   int dev = 0, sms = 0, bps;
   /* systems contiguous; or a single system, which one lane solves as well in either
      kernel, and batch_dp_inter's loads run ahead of it (where the ring kernel waits
-     for every refill of its 16 rows) */
-  const bool inter =
-      desc->m_row != 1 || desc->b_row != 1 || (desc->nsys == 1 && gtsv__batch_one_inter);
+     for every refill of its 16 rows: H200, n = 1024, 0.465 ms against 0.501) */
+  const bool inter = desc->m_row != 1 || desc->b_row != 1 || desc->nsys == 1;
   if (inter && desc->m_row != desc->b_row) return GTSV_STATUS_NOT_SUPPORTED;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
   GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));

@@ -118,9 +118,6 @@ extern int gtsv__batch_pack;
 extern int gtsv__batch_inter_dp;
 /* Benchmark knob: the rows batch_dp_inter keeps ahead, 8 or 16 (0 = automatic). */
 extern int gtsv__batch_inter_ahead;
-/* Benchmark knob: a single system (nsys = 1) by batch_dp_inter (1, default) or by
-   the shared-memory ring kernel (0). */
-extern int gtsv__batch_one_inter;
 
 /* Benchmark and test knob: rows per partition of the tile kernel (8, 16, 32 or 64;
    0 = automatic). Process-wide, not synchronised: set it between solves only. */
