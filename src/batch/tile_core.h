@@ -27,7 +27,14 @@ constexpr double kCancel = 32.0; /* cancellation limit (see batch_tile.cu's top)
    faster, R = 31 (n = 1024) 8%, and 512 x 512 (R = 31) 12%. */
 constexpr int kRed2MinRows = 16;
 
-template <typename T> __host__ __device__ __forceinline__ T tabs(T v) { return v < 0 ? -v : v; }
+template <typename T> __host__ __device__ __forceinline__ T tabs(T v)
+{
+#ifdef __CUDA_ARCH__
+  return fabs(v); /* an operand modifier; the host's form differs only in a zero's sign */
+#else
+  return v < 0 ? -v : v;
+#endif
+}
 template <typename T> __host__ __device__ __forceinline__ T tmax(T a, T b) { return a > b ? a : b; }
 
 /* State of a forward sweep between pivot blocks: bt, zt (and vt for part_solve) are

@@ -51,13 +51,21 @@ enum { GTSV_PIV_1x1 = 0, GTSV_PIV_2x2_FIRST = 1, GTSV_PIV_2x2_SECOND = 2 };
 
 #define GTSV_KAPPA 0.6180339887498949 /* (sqrt(5)-1)/2 */
 
-/* GTSV_DABS, GTSV_DMAX: the GPU's abs and max of the precision (device code) */
+/* GTSV_DABS, GTSV_DMAX: the GPU's abs and max of the precision (device code);
+   GTSV_ABS_: abs in either (the same value but for the sign of a zero) */
+#ifdef __CUDA_ARCH__
+#define GTSV_ABS_(v) GTSV_DABS(v)
+#else
+#define GTSV_ABS_(v) GTSV_FN(abs)(v)
+#endif
 #define GTSV_T float
 #define GTSV_FN(name) gtsv_s_##name
 #define GTSV_T_MAX 3.40282346638528859812e+38F
 #define GTSV_DABS fabsf
 #define GTSV_DMAX fmaxf
+#define GTSV_PIV_OR_FORM 0
 #include "pivot_gen.h"
+#undef GTSV_PIV_OR_FORM
 #undef GTSV_T
 #undef GTSV_FN
 #undef GTSV_T_MAX
@@ -69,7 +77,15 @@ enum { GTSV_PIV_1x1 = 0, GTSV_PIV_2x2_FIRST = 1, GTSV_PIV_2x2_SECOND = 2 };
 #define GTSV_T_MAX 1.79769313486231570815e+308
 #define GTSV_DABS fabs
 #define GTSV_DMAX fmax
+/* the pivot test's form (pivot_gen.h): for double the one without max, on host
+   and GPU (GTSV_PIV_OR_DOUBLE=0: the max form, for comparison); float keeps the
+   max, one instruction on the GPU */
+#ifndef GTSV_PIV_OR_DOUBLE
+#define GTSV_PIV_OR_DOUBLE 1
+#endif
+#define GTSV_PIV_OR_FORM GTSV_PIV_OR_DOUBLE
 #include "pivot_gen.h"
+#undef GTSV_PIV_OR_FORM
 #undef GTSV_T
 #undef GTSV_FN
 #undef GTSV_T_MAX

@@ -6,8 +6,12 @@ static inline GTSV_HD GTSV_T GTSV_FN(abs)(GTSV_T v) { return v < 0 ? -v : v; }
 /* Nonzero when p cannot be a pivot: zero, infinite or NaN. */
 static inline GTSV_HD int GTSV_FN(bad_pivot)(GTSV_T p)
 {
+#ifdef __CUDA_ARCH__
+  GTSV_T m = GTSV_DABS(p); /* an operand modifier there: no instructions */
+#else
   GTSV_T m = GTSV_FN(abs)(p);
-  return !(m > 0 && m <= GTSV_T_MAX); /* NaN fails both comparisons */
+#endif
+  return !(m > 0 && m <= GTSV_T_MAX); /* NaN fails both comparisons; -0 as 0 */
 }
 
 /* Asymmetric Bunch-Kaufman: 1 for a 1x1 pivot at row i, 0 for a 2x2 on rows i, i+1.
@@ -16,7 +20,21 @@ static inline GTSV_HD int GTSV_FN(bad_pivot)(GTSV_T p)
 static inline GTSV_HD int GTSV_FN(pivot_is_1x1)(GTSV_T bt, GTSV_T c0, GTSV_T a1,
                                                GTSV_T b1, GTSV_T c1, GTSV_T a2)
 {
-#ifdef __CUDA_ARCH__
+#if GTSV_PIV_OR_FORM
+  /* |bt| s >= K, s the largest of five magnitudes, asked of each of them in turn:
+     t |v| >= K for some v. Rounding is monotone, so fl(t max|v|) = max fl(t |v|)
+     and both forms give the same answer; a NaN v drops out of both (fmax skips it,
+     and its comparison is false), a NaN a1, c0 or bt makes K or every product NaN
+     in both. They differ in one case only: bt = 0, a1 c0 = 0 and an infinite
+     a2, b1 or c1 (0 * Inf is NaN in the product of the max, while another entry
+     still gives 0 >= 0 here: a 1x1 pivot, then reported as singular). The GPU's
+     double max is five instructions with its NaN rule, so this form takes about
+     12 instructions a row instead of 35 there. Used for double on host and GPU
+     alike, so that DP_SEQ's pivots are the same on both. */
+  const GTSV_T t = GTSV_ABS_(bt), k = (GTSV_T)GTSV_KAPPA * GTSV_ABS_(a1 * c0);
+  return (t * GTSV_ABS_(a1) >= k) | (t * GTSV_ABS_(a2) >= k) | (t * GTSV_ABS_(b1) >= k) |
+         (t * GTSV_ABS_(c0) >= k) | (t * GTSV_ABS_(c1) >= k);
+#elif defined(__CUDA_ARCH__)
   /* the same decision with the GPU's abs and max instructions (the compare-and-
      select form below costs about 46 instructions a row there). NaN: fmax skips a
      NaN that the form below keeps only when a1 is NaN, and then |a1 c0| is NaN and

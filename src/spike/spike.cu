@@ -210,7 +210,7 @@ template <typename T> struct Level {
   bool masked, gaps;
 };
 
-template <typename T> __device__ __forceinline__ T tabs(T v) { return v < 0 ? -v : v; }
+template <typename T> __device__ __forceinline__ T tabs(T v) { return fabs(v); } /* a modifier */
 
 enum { ARR_DL = 0, ARR_D = 1, ARR_DU = 2, ARR_B = 3 };
 
@@ -790,7 +790,8 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
           x2 = x1;
           x1 = xr_;
           X[r] = xr_;
-          den = fmax(den, tabs(xr_));
+          const T ax = tabs(xr_);
+          den = ax > den ? ax : den; /* fmax but for a NaN den, which is NaN at every row then */
           sq += (double)xr_ * (double)xr_;
         }
         if (opt) { X[0] = xa; X[1] = xb; } else { X[0] = xa; X[M - 1] = xb; }
