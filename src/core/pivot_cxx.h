@@ -81,6 +81,26 @@ __host__ __device__ __forceinline__ double fac_2x2(double bt, double c0, double 
 {
   return gtsv_d_factor_2x2(bt, c0, a1, b1, c1, a2, b2, dl, p0, p1, g0, g1);
 }
+__host__ __device__ __forceinline__ float delta_2x2(float bt, float c0, float a1, float b1)
+{
+  return gtsv_s_delta_2x2(bt, c0, a1, b1);
+}
+__host__ __device__ __forceinline__ double delta_2x2(double bt, double c0, double a1, double b1)
+{
+  return gtsv_d_delta_2x2(bt, c0, a1, b1);
+}
+__host__ __device__ __forceinline__ float fac_2x2_r(float r, float bt, float c0, float c1,
+                                           float a2, float b2, float *p0, float *p1,
+                                           float *g0, float *g1)
+{
+  return gtsv_s_factor_2x2_rcp(r, bt, c0, c1, a2, b2, p0, p1, g0, g1);
+}
+__host__ __device__ __forceinline__ double fac_2x2_r(double r, double bt, double c0, double c1,
+                                            double a2, double b2, double *p0, double *p1,
+                                            double *g0, double *g1)
+{
+  return gtsv_d_factor_2x2_rcp(r, bt, c0, c1, a2, b2, p0, p1, g0, g1);
+}
 __host__ __device__ __forceinline__ float fsol_1x1(float p, float z0, float a1, float *z1)
 {
   return gtsv_s_fsolve_1x1(p, z0, a1, z1);

@@ -76,6 +76,25 @@ static inline GTSV_HD GTSV_T GTSV_FN(factor_1x1_rcp)(GTSV_T r, GTSV_T c0, GTSV_T
   return b1 - a1 * *g;
 }
 
+/* Delta of the 2x2 block on rows i, i+1 (bt, c0 = c[i], a1 = a[i+1], b1 = b[i+1]). */
+static inline GTSV_HD GTSV_T GTSV_FN(delta_2x2)(GTSV_T bt, GTSV_T c0, GTSV_T a1, GTSV_T b1)
+{
+  return bt * b1 - a1 * c0;
+}
+
+/* factor_2x2 with r = 1/Delta already formed: the same arithmetic. */
+static inline GTSV_HD GTSV_T GTSV_FN(factor_2x2_rcp)(GTSV_T r, GTSV_T bt, GTSV_T c0,
+                                                    GTSV_T c1, GTSV_T a2, GTSV_T b2,
+                                                    GTSV_T *p0, GTSV_T *p1,
+                                                    GTSV_T *g0, GTSV_T *g1)
+{
+  *p0 = r;
+  *p1 = bt;
+  *g0 = -(c0 * c1) * r;
+  *g1 = (bt * c1) * r;
+  return b2 - a2 * *g1;
+}
+
 /* 2x2 pivot on rows i, i+1. In: bt, c0, a1, b1, c1 = c[i+1], a2 = a[i+2], b2 = b[i+2].
    Out: p0 = 1/Delta, p1 = bt, g0, g1 (see pivot.h); *delta = Delta (for the
    singularity check, which the caller makes); returns the updated diagonal of
@@ -86,14 +105,9 @@ static inline GTSV_HD GTSV_T GTSV_FN(factor_2x2)(GTSV_T bt, GTSV_T c0, GTSV_T a1
                                                 GTSV_T *p0, GTSV_T *p1,
                                                 GTSV_T *g0, GTSV_T *g1)
 {
-  GTSV_T dl = bt * b1 - a1 * c0;
-  GTSV_T r = (GTSV_T)1 / dl;
+  GTSV_T dl = GTSV_FN(delta_2x2)(bt, c0, a1, b1);
   *delta = dl;
-  *p0 = r;
-  *p1 = bt;
-  *g0 = -(c0 * c1) * r;
-  *g1 = (bt * c1) * r;
-  return b2 - a2 * *g1;
+  return GTSV_FN(factor_2x2_rcp)((GTSV_T)1 / dl, bt, c0, c1, a2, b2, p0, p1, g0, g1);
 }
 
 /* Forward (L, B) solve of a 1x1 block: returns y0; *z1 -= a1 y0. */
