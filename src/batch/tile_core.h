@@ -87,49 +87,6 @@ __host__ __device__ __forceinline__ bool seq_step(Sweep<T> &s, T *A, T *D, T *C,
   return true;
 }
 
-/* GTSV_TILE_UNI=0: the main loops of seq_dp and part_solve take the branchy
-   steps (for comparison); 1 (default): the branch-free steps below. */
-#ifndef GTSV_TILE_UNI
-#define GTSV_TILE_UNI 1
-#endif
-
-/* seq_step<true, true> without a branch: the lane forms the values of both the
-   1x1 and the 2x2 block and keeps those of its pivot test (the 2x2 block's
-   1/Delta by rcp_early: the same value as the division), so the same values and
-   the same bad row; a warp whose lanes pivot differently then runs one path
-   instead of both in turn. Nothing is stored on a bad pivot block. */
-template <typename T, typename Idx>
-__host__ __device__ __forceinline__ bool seq_step_uni(Sweep<T> &s, T *A, T *D, T *C, T *B, Idx idx)
-{
-  const int i = s.i;
-  const int k0 = idx(i), k1 = idx(i + 1), k2 = idx(i + 2);
-  const T c0 = C[k0], a1 = A[k1], b1 = D[k1], c1 = C[k1], a2 = A[k2], b2 = D[k2];
-  const T z1 = B[k1], z2 = B[k2];
-  const T rcp = rcp_early(s.bt);
-  const T delta = delta_2x2(s.bt, c0, a1, b1);
-  const T rcp2 = rcp_early(delta);
-  const bool one = piv_1x1(s.bt, c0, a1, b1, c1, a2);
-  T g, zn1 = z1;
-  const T nbt1 = fac_1x1_r(rcp, c0, a1, b1, &g);
-  const T y = fsol_1x1(rcp, s.zt, a1, &zn1);
-  T p0, p1, g0, g1, y0, y1, zn2 = z2;
-  const T nbt2 = fac_2x2_r(rcp2, s.bt, c0, c1, a2, b2, &p0, &p1, &g0, &g1);
-  fsol_2x2(p0, p1, c0, a1, b1, a2, s.zt, z1, &y0, &y1, &zn2);
-  if (bad_piv(one ? s.bt : delta)) return false;
-  B[k0] = one ? y : y0;
-  D[k0] = one ? g : g0;
-  C[k0] = one ? T(0) : T(1);
-  if (!one) {
-    B[k1] = y1;
-    D[k1] = g1;
-    C[k1] = T(0);
-  }
-  s.bt = one ? nbt1 : nbt2;
-  s.zt = one ? zn1 : zn2;
-  s.i = i + (one ? 1 : 2);
-  return true;
-}
-
 /* Sequential diagonal pivoting (the host DP_SEQ, src/host/dp_seq_gen.c, pivot for
    pivot) of the n rows at idx(0..n-1), in place: on exit B holds x, D the factor's
    g, C the flag "a 2x2 block starts here" (1 or 0); A is kept. Returns -1, or the
@@ -144,9 +101,7 @@ __host__ __device__ __forceinline__ int seq_dp(int n, T *A, T *D, T *C, T *B, Id
   s.i = 0;
   /* rows i+1 and i+2 exist while i < n-2; then at most two steps at the end */
   while (s.i < n - 2)
-    if (!(GTSV_TILE_UNI ? seq_step_uni(s, A, D, C, B, idx)
-                        : seq_step<true, true>(s, A, D, C, B, idx)))
-      return s.i;
+    if (!seq_step<true, true>(s, A, D, C, B, idx)) return s.i;
   if (s.i == n - 2 && !seq_step<true, false>(s, A, D, C, B, idx)) return s.i;
   if (s.i == n - 1 && !seq_step<false, false>(s, A, D, C, B, idx)) return s.i;
   /* backward: x[i] = y[i] - g[i] x[i + 1 + first2x2(i)]; x beyond row n-1 is 0
@@ -248,46 +203,6 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, 
   return true;
 }
 
-/* part_step<true, true> without a branch (see seq_step_uni): the same values.
-   It leaves the last block's values (lp0 ..) alone: a main-loop step is never
-   the last block, which the checked steps after the loop take. */
-template <typename T, bool WIDE, typename Idx>
-__host__ __device__ __forceinline__ bool part_step_uni(PartSweep<T, WIDE> &s, T *A, T *D,
-                                                       const T *C, T *B, Idx idx)
-{
-  const int i = s.i;
-  const int k0 = idx(i), k1 = idx(i + 1), k2 = idx(i + 2);
-  const T c0 = C[k0], a1 = A[k1], b1 = D[k1], c1 = C[k1], a2 = A[k2], b2 = D[k2];
-  const T z1 = B[k1], z2 = B[k2];
-  const T rcp = rcp_early(s.bt);
-  const T delta = delta_2x2(s.bt, c0, a1, b1);
-  const T rcp2 = rcp_early(delta);
-  const bool one = piv_1x1(s.bt, c0, a1, b1, c1, a2);
-  T g, zu1 = z1, zv1 = 0;
-  const T nbt1 = fac_1x1_r(rcp, c0, a1, b1, &g);
-  const T yu = fsol_1x1(rcp, s.zt, a1, &zu1);
-  const T yv = fsol_1x1(rcp, s.vt, a1, &zv1);
-  T p0, p1, g0, g1, y0u, y1u, y0v, y1v, zu2 = z2, zv2 = 0;
-  const T nbt2 = fac_2x2_r(rcp2, s.bt, c0, c1, a2, b2, &p0, &p1, &g0, &g1);
-  fsol_2x2(p0, p1, c0, a1, b1, a2, s.zt, z1, &y0u, &y1u, &zu2);
-  fsol_2x2(p0, p1, c0, a1, b1, a2, s.vt, T(0), &y0v, &y1v, &zv2);
-  if (bad_piv(one ? s.bt : delta)) return false;
-  B[k0] = one ? yu : y0u;
-  A[k0] = one ? yv : y0v; /* A[k0] is not read again */
-  D[k0] = one ? g : g0;
-  if (!one) {
-    B[k1] = y1u;
-    A[k1] = y1v;
-    D[k1] = g1;
-    s.f2.set(i);
-  }
-  s.bt = one ? nbt1 : nbt2;
-  s.zt = one ? zu1 : zu2;
-  s.vt = one ? zv1 : zv2;
-  s.i = i + (one ? 1 : 2);
-  return true;
-}
-
 /*
  * Interior of one SPIKE partition: its rows 0..L-1 at idx(0..L-1) of the arrays
  * (1 <= L <= 64; <= 128 with WIDE), coupled to the separator above through
@@ -314,8 +229,7 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
   const T cl = right ? C[idx(L - 1)] : T(0);
   /* rows i+1 and i+2 exist while i < L-2; then at most two steps at the end */
   bool ok = true;
-  while (ok && s.i < L - 2)
-    ok = GTSV_TILE_UNI ? part_step_uni(s, A, D, C, B, idx) : part_step<true, true>(s, A, D, C, B, idx);
+  while (ok && s.i < L - 2) ok = part_step<true, true>(s, A, D, C, B, idx);
   if (ok && s.i == L - 2) ok = part_step<true, false>(s, A, D, C, B, idx);
   if (ok && s.i == L - 1) ok = part_step<false, false>(s, A, D, C, B, idx);
   if (!ok) {

@@ -212,6 +212,25 @@ template <typename T> struct Level {
 
 template <typename T> __device__ __forceinline__ T tabs(T v) { return fabs(v); } /* a modifier */
 
+/* Two consecutive level values (16-byte aligned: every level array starts on 256
+   bytes and the pairs below start at even indices) in one access. */
+template <typename T> struct Pair;
+template <> struct Pair<double> { using V = double2; };
+template <> struct Pair<float> { using V = float2; };
+template <typename T> __device__ __forceinline__ void st2(T *p, T a, T b)
+{
+  typename Pair<T>::V v;
+  v.x = a;
+  v.y = b;
+  *reinterpret_cast<typename Pair<T>::V *>(p) = v;
+}
+template <typename T> __device__ __forceinline__ void ld2(const T *p, T &a, T &b)
+{
+  const typename Pair<T>::V v = __ldcg(reinterpret_cast<const typename Pair<T>::V *>(p));
+  a = v.x;
+  b = v.y;
+}
+
 enum { ARR_DL = 0, ARR_D = 1, ARR_DU = 2, ARR_B = 3 };
 
 /* Global loads of level data go through L2 only (ld.global.cg): inside the tail
@@ -631,7 +650,8 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
         if (c == 0) {
           L.opt[k] = (unsigned char)opt;
           T *s4 = L.sp + 4 * k;
-          s4[0] = o.l_f; s4[1] = o.l_e; s4[2] = o.r_f; s4[3] = o.r_e;
+          st2(s4, o.l_f, o.l_e);
+          st2(s4 + 2, o.r_f, o.r_e);
           /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 */
           const int64_t j0 = 2 * k, j1 = j0 + 1;
           const T anext = k + 1 >= L.P ? T(0)
@@ -639,17 +659,15 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
                                         : padded(L.dl, ARR_DL, (k + 1) * M, L.n);
           if (k == 0) L.rdl[0] = 0;
           if (opt == 0) {
-            L.rdu[j0] = -C[0] * o.r_f;
+            st2(L.rdu + j0, -C[0] * o.r_f, C[M - 1]);
             d0 = D[0] - C[0] * o.l_f;
             L.rdl[j1] = -A[M - 1] * o.l_e;
             d1 = D[M - 1] - A[M - 1] * o.r_e;
-            L.rdu[j1] = C[M - 1];
             if (k + 1 < L.P) L.rdl[j1 + 1] = anext;
           } else {
-            L.rdu[j0] = C[0];
+            st2(L.rdu + j0, C[0], -C[1] * o.r_f);
             d0 = D[0];
             L.rdl[j1] = A[1];
-            L.rdu[j1] = -C[1] * o.r_f;
             d1 = D[1] - C[1] * o.l_f;
             if (k + 1 < L.P) {
               L.rdl[j1 + 1] = -anext * o.l_e;
@@ -662,9 +680,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
         if (sp.bad || o.bad) o.u_f = o.u_e = 0;
       }
       /* right-hand side of the reduced rows, column c */
-      T *ue = L.ue + 2 * ((int64_t)c * L.P + k);
-      ue[0] = o.u_f;
-      ue[1] = o.u_e;
+      st2(L.ue + 2 * ((int64_t)c * L.P + k), o.u_f, o.u_e);
       if (opt == 0) {
         b0 = Bv[0] - C[0] * o.u_f;
         b1 = Bv[M - 1] - A[M - 1] * o.u_e;
@@ -689,12 +705,12 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       if (lane == 0) {
         if (c == 0) atomicAdd(L.rd + j0, d0);
         atomicAdd(rb + j0, b0);
+        if (c == 0) L.rd[j1] = d1;
+        rb[j1] = b1;
       } else {
-        if (c == 0) L.rd[j0] = d0 + dl_in;
-        rb[j0] = b0 + bl_in;
+        if (c == 0) st2(L.rd + j0, d0 + dl_in, d1);
+        st2(rb + j0, b0 + bl_in, b1);
       }
-      if (c == 0) L.rd[j1] = d1;
-      rb[j1] = b1;
       if (lane == 31 && opt == 1 && k + 1 < L.P) {
         if (c == 0) atomicAdd(L.rd + j1 + 1, dn);
         atomicAdd(rb + j1 + 1, bn);
@@ -809,9 +825,9 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   T l_f = 0, l_e = 0, r_f = 0, r_e = 0, xa = 0, xb = 0, xn = 0;
   if (active) {
     const T *s4 = L.sp + 4 * k, *x0 = L.rb + (int64_t)c0 * R;
-    l_f = ld(s4); l_e = ld(s4 + 1); r_f = ld(s4 + 2); r_e = ld(s4 + 3);
-    xa = ld(x0 + 2 * k);
-    xb = ld(x0 + 2 * k + 1);
+    ld2(s4, l_f, l_e);
+    ld2(s4 + 2, r_f, r_e);
+    ld2(x0 + 2 * k, xa, xb);
     xn = k + 1 < L.P ? ld(x0 + 2 * k + 2) : T(0);
   }
   /* the fallback solves the system: skip (warp-uniform) */
@@ -831,8 +847,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       reload_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
       load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
       if (active) {
-        xa = ld(xs + 2 * k);
-        xb = ld(xs + 2 * k + 1);
+        ld2(xs + 2 * k, xa, xb);
         xn = k + 1 < L.P ? ld(xs + 2 * k + 2) : T(0);
       }
     }
@@ -883,9 +898,10 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
            partition (see the top of the file): a segment end whose rho exceeds
            kRho0 adds its scale num^2 to the level's excess; the decision is
            global (spike_restore), against the level's ||x||^2 */
-        const T *u2 = L.ue + 2 * ((int64_t)c * L.P + k);
-        const T nf = tabs(ld(u2)) + tabs(l_f * xl) + tabs(r_f * xr);
-        const T ne = tabs(ld(u2 + 1)) + tabs(l_e * xl) + tabs(r_e * xr);
+        T uf, ul;
+        ld2(L.ue + 2 * ((int64_t)c * L.P + k), uf, ul);
+        const T nf = tabs(uf) + tabs(l_f * xl) + tabs(r_f * xr);
+        const T ne = tabs(ul) + tabs(l_e * xl) + tabs(r_e * xr);
         /* (rows past n are identity rows with x = 0: they add nothing) */
         const T num = fmax(nf, ne);
         if (!(den < T(INFINITY)) || !(num < T(INFINITY))) fail |= FB_CANCEL;
