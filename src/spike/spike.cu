@@ -481,6 +481,12 @@ __device__ __forceinline__ bool sweep_step(const T *A, const T *D, const T *C, c
    step of a warp ran both branches one after the other (ncu, 2^23 rows: the 2x2
    branch executed in 95% of the steps with 4 lanes active); here a step costs
    about the 1x1 branch, the 2x2 branch's arithmetic and a few selects. */
+#ifndef GTSV_SPIKE_ONE_RCP
+#define GTSV_SPIKE_ONE_RCP 0
+#endif
+#ifndef GTSV_SPIKE_DEFER_BAD
+#define GTSV_SPIKE_DEFER_BAD 0
+#endif
 template <typename T, bool SPIKES, bool U>
 __device__ __forceinline__ bool sweep_step_uni(const T *A, const T *D, const T *C, const T *Bv,
                                                SweepState<T> &st, Ends<T> &o)
@@ -489,10 +495,14 @@ __device__ __forceinline__ bool sweep_step_uni(const T *A, const T *D, const T *
   const T c0 = C[i], a1 = A[i + 1], b1 = D[i + 1], c1 = C[i + 1], a2 = A[i + 2];
   const T b2 = D[i + 2];
   const T z1u = U ? Bv[i + 1] : T(0), z2u = U ? Bv[i + 2] : T(0);
-  const T rcp = rcp_early(st.bt);
   const T delta = delta_2x2(st.bt, c0, a1, b1);
-  const T rcp2 = rcp_early(delta);
   const bool one = piv_1x1(st.bt, c0, a1, b1, c1, a2);
+#if GTSV_SPIKE_ONE_RCP
+  const T rcp = rcp_early(one ? st.bt : delta), rcp2 = rcp;
+#else
+  const T rcp = rcp_early(st.bt);
+  const T rcp2 = rcp_early(delta);
+#endif
   /* the 1x1 block at i */
   T g, zu1 = z1u, zl1 = 0;
   const T nbt1 = fac_1x1_r(rcp, c0, a1, b1, &g);
@@ -503,7 +513,10 @@ __device__ __forceinline__ bool sweep_step_uni(const T *A, const T *D, const T *
   const T nbt2 = fac_2x2_r(rcp2, st.bt, c0, c1, a2, b2, &p0, &p1, &g0, &g1);
   if (U) fsol_2x2(p0, p1, c0, a1, b1, a2, st.zu, z1u, &y0u, &y1u, &zu2);
   if (SPIKES) fsol_2x2(p0, p1, c0, a1, b1, a2, st.zl, T(0), &y0l, &y1l, &zl2);
-  if (bad_piv(one ? st.bt : delta)) { o.bad = true; return false; }
+  if (bad_piv(one ? st.bt : delta)) {
+    o.bad = true;
+    if (!GTSV_SPIKE_DEFER_BAD) return false;
+  }
   st.al_u += st.be * (one ? yu : y0u);
   if (SPIKES) st.al_l += st.be * (one ? yl : y0l);
   st.be *= -(one ? g : g0);
@@ -540,6 +553,7 @@ __device__ Ends<T> sweep(const T *A, const T *D, const T *C, const T *Bv, int s,
     if (!(GTSV_SPIKE_UNI ? sweep_step_uni<T, SPIKES, U>(A, D, C, Bv, st, o)
                          : sweep_step<T, SPIKES, U, false>(A, D, C, Bv, e, st, o)))
       return o;
+  if (o.bad) return o; /* GTSV_SPIKE_DEFER_BAD: a bad block was met in the loop */
   while (st.i <= e)
     if (!sweep_step<T, SPIKES, U, true>(A, D, C, Bv, e, st, o)) return o;
   return o;
@@ -777,17 +791,22 @@ __device__ __forceinline__ bool resolve_step_uni(const T *A, const T *D, T *C, T
   const int i = rs.i;
   const T c0 = C[i], a1 = A[i + 1], b1 = D[i + 1], c1 = C[i + 1], a2 = A[i + 2];
   const T b2 = D[i + 2], z1 = X[i + 1], z2 = X[i + 2];
-  const T rcp = rcp_early(rs.bt);
   const T delta = delta_2x2(rs.bt, c0, a1, b1);
-  const T rcp2 = rcp_early(delta);
   const bool one = piv_1x1(rs.bt, c0, a1, b1, c1, a2);
+#if GTSV_SPIKE_ONE_RCP
+  const T rcp = rcp_early(one ? rs.bt : delta), rcp2 = rcp;
+#else
+  const T rcp = rcp_early(rs.bt);
+  const T rcp2 = rcp_early(delta);
+#endif
   T g, zn1 = z1;
   const T nbt1 = fac_1x1_r(rcp, c0, a1, b1, &g);
   const T y = fsol_1x1(rcp, rs.z, a1, &zn1);
   T p0, p1, g0, g1, y0, y1, zn2 = z2;
   const T nbt2 = fac_2x2_r(rcp2, rs.bt, c0, c1, a2, b2, &p0, &p1, &g0, &g1);
   fsol_2x2(p0, p1, c0, a1, b1, a2, rs.z, z1, &y0, &y1, &zn2);
-  if (bad_piv(one ? rs.bt : delta)) return false;
+  const bool bad = bad_piv(one ? rs.bt : delta);
+  if (!GTSV_SPIKE_DEFER_BAD && bad) return false;
   X[i] = one ? y : y0;
   C[i] = one ? g : g0;
   if (!one) {
@@ -798,7 +817,7 @@ __device__ __forceinline__ bool resolve_step_uni(const T *A, const T *D, T *C, T
   rs.bt = one ? nbt1 : nbt2;
   rs.z = one ? zn1 : zn2;
   rs.i = i + (one ? 1 : 2);
-  return true;
+  return !bad;
 }
 
 /* Pass 2 of a level for warp gw: the separators' values are in L.rb (solved in
@@ -871,9 +890,13 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       rs.z = X[s];
       rs.i = s;
       bool ok = true;
-      while (ok && rs.i + 2 <= e)
-        ok = GTSV_SPIKE_UNI ? resolve_step_uni<T>(A, D, C, X, rs)
-                            : resolve_step<T, false>(A, D, C, X, e, rs);
+      if (GTSV_SPIKE_UNI && GTSV_SPIKE_DEFER_BAD) {
+        while (rs.i + 2 <= e) ok &= resolve_step_uni<T>(A, D, C, X, rs);
+      } else {
+        while (ok && rs.i + 2 <= e)
+          ok = GTSV_SPIKE_UNI ? resolve_step_uni<T>(A, D, C, X, rs)
+                              : resolve_step<T, false>(A, D, C, X, e, rs);
+      }
       while (ok && rs.i <= e) ok = resolve_step<T, true>(A, D, C, X, e, rs);
       if (!ok) fail |= FB_RESOLVE;
       const uint32_t first2 = rs.first2;
