@@ -481,11 +481,17 @@ __device__ __forceinline__ bool sweep_step(const T *A, const T *D, const T *C, c
    step of a warp ran both branches one after the other (ncu, 2^23 rows: the 2x2
    branch executed in 95% of the steps with 4 lanes active); here a step costs
    about the 1x1 branch, the 2x2 branch's arithmetic and a few selects. */
+/* GTSV_SPIKE_ONE_RCP: one reciprocal a step, of the pivot its test chose (0: both
+   1/bt and 1/Delta, started before the test); GTSV_SPIKE_DEFER_BAD: a bad pivot
+   block is judged once after the main loop of both passes, not at every step (the
+   values after it are garbage, never used). H100, 7f8f603, three alternating rounds
+   (bench/results/gpu-sweep-steps-2026-11-24.md): both on 1.6-1.7% faster than both off
+   at 2^23 and 2^25 rows, the deferred check alone about 1.1%. */
 #ifndef GTSV_SPIKE_ONE_RCP
-#define GTSV_SPIKE_ONE_RCP 0
+#define GTSV_SPIKE_ONE_RCP 1
 #endif
 #ifndef GTSV_SPIKE_DEFER_BAD
-#define GTSV_SPIKE_DEFER_BAD 0
+#define GTSV_SPIKE_DEFER_BAD 1
 #endif
 template <typename T, bool SPIKES, bool U>
 __device__ __forceinline__ bool sweep_step_uni(const T *A, const T *D, const T *C, const T *Bv,
