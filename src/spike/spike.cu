@@ -193,7 +193,9 @@ template <typename T> struct Level {
   int64_t ldb;
   T *sp;                    /* [P][4]: sl_first, sl_last, sr_first, sr_last */
   T *ue;                    /* [q][P][2]: u_first, u_last */
-  unsigned char *opt;       /* [P]: 0 = option A, 1 = option B */
+  uint32_t *opt;            /* [P]: bit 31 set: option B; bits 0..30: the rows of the
+                               sweep's main loop where a 2x2 block starts, which pass 2
+                               takes instead of testing the pivots again */
   T *rdl, *rd, *rdu, *rb;   /* reduced system, 2P rows (rb: q columns, ld 2P) */
   double *sums;             /* [nsys][2]: ||x||^2 and cancellation excess of this
                                level, per system of a batch (see spike_solve) */
@@ -386,6 +388,7 @@ __device__ __noinline__ void mask_gaps_b(int64_t sys_n, int64_t st, T (*tB)[M + 
 /* End values of one segment [s, e] of a lane's partition (tile columns). */
 template <typename T> struct Ends {
   T u_f, u_e, l_f, l_e, r_f, r_e;
+  uint32_t f2; /* bit i: the main loop's block at row i is 2x2 (see L.opt) */
   bool bad;
 };
 
@@ -395,6 +398,7 @@ template <typename T> struct Ends {
 template <typename T> struct SweepState {
   T bt, zu, zl, al_u, al_l, be;
   int i;
+  uint32_t f2; /* bit i: a 2x2 block starts at row i (main loop) */
 };
 
 /* One pivot block of sweep at row st.i. CHECKED: rows i+1, i+2 may lie past e
@@ -441,6 +445,7 @@ __device__ __forceinline__ bool sweep_step(const T *A, const T *D, const T *C, c
     T delta, p0, p1, g0, g1, y0u = 0, y1u = 0, y0l = 0, y1l = 0;
     const T nbt = fac_2x2(st.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
     if (bad_piv(delta)) { o.bad = true; return false; }
+    st.f2 |= 1u << i;
     if (U) fsol_2x2(p0, p1, c0, a1, b1, a2, st.zu, z1u, &y0u, &y1u, &z2u);
     if (SPIKES) fsol_2x2(p0, p1, c0, a1, b1, a2, st.zl, z1l, &y0l, &y1l, &z2l);
     if (!H2) { /* last block: 2x2 on e-1, e */
@@ -529,6 +534,7 @@ __device__ __forceinline__ bool sweep_step_uni(const T *A, const T *D, const T *
   st.bt = one ? nbt1 : nbt2;
   st.zu = one ? zu1 : zu2;
   st.zl = one ? zl1 : zl2;
+  st.f2 |= one ? 0u : 1u << i;
   st.i = i + (one ? 1 : 2);
   return true;
 }
@@ -547,6 +553,7 @@ __device__ Ends<T> sweep(const T *A, const T *D, const T *C, const T *Bv, int s,
 {
   Ends<T> o;
   o.bad = false;
+  o.f2 = 0;
   o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
   SweepState<T> st;
   st.bt = D[s];
@@ -555,11 +562,13 @@ __device__ Ends<T> sweep(const T *A, const T *D, const T *C, const T *Bv, int s,
   st.al_u = st.al_l = T(0);
   st.be = T(1);
   st.i = s;
+  st.f2 = 0;
   while (st.i + 2 <= e)
     if (!(GTSV_SPIKE_UNI ? sweep_step_uni<T, SPIKES, U>(A, D, C, Bv, st, o)
                          : sweep_step<T, SPIKES, U, false>(A, D, C, Bv, e, st, o)))
       return o;
   if (o.bad) return o; /* GTSV_SPIKE_DEFER_BAD: a bad block was met in the loop */
+  o.f2 = st.f2;
   while (st.i <= e)
     if (!sweep_step<T, SPIKES, U, true>(A, D, C, Bv, e, st, o)) return o;
   return o;
@@ -668,7 +677,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
         if (o.bad) o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
         sp = o;
         if (c == 0) {
-          L.opt[k] = (unsigned char)opt;
+          L.opt[k] = (uint32_t)opt << 31 | (o.bad ? 0u : o.f2);
           T *s4 = L.sp + 4 * k;
           st2(s4, o.l_f, o.l_e);
           st2(s4 + 2, o.r_f, o.r_e);
@@ -826,6 +835,43 @@ __device__ __forceinline__ bool resolve_step_uni(const T *A, const T *D, T *C, T
   return !bad;
 }
 
+/* resolve_step_uni with the block taken from pass 1 (bit i of known2 set: 2x2)
+   instead of the pivot test: the same blocks, since pass 1's main loop ran the same
+   arithmetic on the same rows; the reciprocal no longer waits for the test. */
+template <typename T>
+__device__ __forceinline__ bool resolve_step_known(const T *A, const T *D, T *C, T *X,
+                                                   ResolveState<T> &rs, uint32_t known2)
+{
+  const int i = rs.i;
+  const T c0 = C[i], a1 = A[i + 1], b1 = D[i + 1], c1 = C[i + 1], a2 = A[i + 2];
+  const T b2 = D[i + 2], z1 = X[i + 1], z2 = X[i + 2];
+  const T delta = delta_2x2(rs.bt, c0, a1, b1);
+  const bool one = !((known2 >> i) & 1u);
+  const T rcp = rcp_early(one ? rs.bt : delta);
+  T g, zn1 = z1;
+  const T nbt1 = fac_1x1_r(rcp, c0, a1, b1, &g);
+  const T y = fsol_1x1(rcp, rs.z, a1, &zn1);
+  T p0, p1, g0, g1, y0, y1, zn2 = z2;
+  const T nbt2 = fac_2x2_r(rcp, rs.bt, c0, c1, a2, b2, &p0, &p1, &g0, &g1);
+  fsol_2x2(p0, p1, c0, a1, b1, a2, rs.z, z1, &y0, &y1, &zn2);
+  const bool bad = bad_piv(one ? rs.bt : delta);
+  X[i] = one ? y : y0;
+  C[i] = one ? g : g0;
+  if (!one) {
+    X[i + 1] = y1;
+    C[i + 1] = g1;
+    rs.first2 |= 1u << i;
+  }
+  rs.bt = one ? nbt1 : nbt2;
+  rs.z = one ? zn1 : zn2;
+  rs.i = i + (one ? 1 : 2);
+  return !bad;
+}
+
+#ifndef GTSV_SPIKE_KNOWN_PIVOTS
+#define GTSV_SPIKE_KNOWN_PIVOTS 1 /* 0: pass 2 tests the pivots again */
+#endif
+
 /* Pass 2 of a level for warp gw: the separators' values are in L.rb (solved in
    place by the level below); re-solve each segment and store x into L.b. The
    forward sweep leaves y in the b tile and the multipliers g in the du tile (each
@@ -846,7 +892,9 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
      of a small level: GPU clock stamps, 2^20 rows). */
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   if (c1 > c0) load_tile<T, M>(tB, L.b + (int64_t)c0 * L.ldb, ARR_B, row0, L.n, lane, staged);
-  const int opt = active ? ld(L.opt + k) : 0;
+  const uint32_t optw = active ? ld(L.opt + k) : 0u;
+  const int opt = (int)(optw >> 31);
+  const uint32_t known2 = optw & 0x7fffffffu; /* pass 1's 2x2 blocks (main loop) */
   T l_f = 0, l_e = 0, r_f = 0, r_e = 0, xa = 0, xb = 0, xn = 0;
   if (active) {
     const T *s4 = L.sp + 4 * k, *x0 = L.rb + (int64_t)c0 * R;
@@ -896,7 +944,9 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       rs.z = X[s];
       rs.i = s;
       bool ok = true;
-      if (GTSV_SPIKE_UNI && GTSV_SPIKE_DEFER_BAD) {
+      if (GTSV_SPIKE_UNI && GTSV_SPIKE_DEFER_BAD && GTSV_SPIKE_KNOWN_PIVOTS) {
+        while (rs.i + 2 <= e) ok &= resolve_step_known<T>(A, D, C, X, rs, known2);
+      } else if (GTSV_SPIKE_UNI && GTSV_SPIKE_DEFER_BAD) {
         while (rs.i + 2 <= e) ok &= resolve_step_uni<T>(A, D, C, X, rs);
       } else {
         while (ok && rs.i + 2 <= e)
@@ -1295,7 +1345,7 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t t
     const size_t P = (size_t)pl->P[l], R = 2 * P;
     pl->off_sp[l] = o; o = gtsv__al256(o + 4 * P * t);
     pl->off_ue[l] = o; o = gtsv__al256(o + 2 * P * q * t);
-    pl->off_opt[l] = o; o = gtsv__al256(o + P);
+    pl->off_opt[l] = o; o = gtsv__al256(o + 4 * P);
     pl->off_rdl[l] = o; o = gtsv__al256(o + R * t);
     pl->off_rdu[l] = o; o = gtsv__al256(o + R * t);
   }
@@ -1511,7 +1561,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
       L.P = pl.P[l];
       L.sp = (T *)(ws + pl.off_sp[l]);
       L.ue = (T *)(ws + pl.off_ue[l]);
-      L.opt = (unsigned char *)(ws + pl.off_opt[l]);
+      L.opt = (uint32_t *)(ws + pl.off_opt[l]);
       L.rdl = (T *)(ws + pl.off_rdl[l]);
       L.rdu = (T *)(ws + pl.off_rdu[l]);
       L.rd = (T *)(ws + pl.off_rd[l]);
