@@ -56,18 +56,21 @@
  * base solved by the on-chip batch kernel (or ARCR), which runs between two
  * launches of the tail, the way down and the way up; the top level's pass 2
  * (spike_top<2>); the gated restore and fallback. Where the time
- * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random (06aaaad,
- * without the split): top passes 158 and 158 us, tail 145 us, the rest 17 us; at
- * 2^25: 578, 546, 290 (the first reduced level's passes 77 and 93 of it). The top
- * passes move their bytes at 60-67% of the copy bandwidth. What bounds them is not
- * established: ncu showed 12 warps/SM (the 17 KB of tiles per warp), about 0.4
- * instructions per cycle per scheduler and L2 busier than DRAM (the atomics and
- * scattered writes of the reduced system); double-buffering the tiles with
+ * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random (6924195):
+ * top pass 1 147 us; down 44 (the first reduced level's pass 1 and the tail's way
+ * down), base 29, up 26; top pass 2 with the first level's pass 2 160; init,
+ * restore and the gated fallback launch 14; at 2^25: 523, 98, 20, 37, 584. What
+ * bounds the top passes (ncu at b4c2d6a, bench/results/gpu-sweep-steps-2026-11-24.md):
+ * instruction latency with 12 warps per SM (the 17 KB of tiles per warp), 0.42
+ * instructions issued per cycle per scheduler, a third of the stalls on
+ * fixed-latency dependencies and a sixth on the tile loads. Fewer instructions a
+ * step paid off there (the pivot test without max: 6%; one reciprocal, the check
+ * after the loop, paired accesses: 1-2% each); double-buffering the tiles with
  * cp.async, taking the option-B sweeps out of pass 1 and an L2 prefetch one wave
  * ahead (gpu-spike-prefetch-2026-11-24.md) did not make them faster. The tail is
  * mostly latency: about 100 us at every size, each phase of a small level 7-15 us,
  * of which the sweeps (500-750 cycles a row for a warp, 245 for one thread alone:
- * tools/gtsv-dp-latency.cu) are about half.
+ * tools/gtsv-dp-latency.cu, before the cheaper steps) are about half.
  *
  * Data layout transformation on chip (thesis 3.2.1). A warp's 32 partitions are
  * 32*M consecutive rows: the warp loads them with coalesced loads into a shared
