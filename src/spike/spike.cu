@@ -801,16 +801,19 @@ __device__ __forceinline__ bool resolve_step(const T *A, const T *D, T *C, T *X,
 }
 
 /* resolve_step for a block with rows i+1 and i+2 in the segment, without a
-   branch (see sweep_step_uni): the same values as resolve_step<T, false>. */
-template <typename T>
+   branch (see sweep_step_uni): the same values as resolve_step<T, false>.
+   KNOWN: the block is pass 1's (bit i of known2 set: 2x2) instead of the pivot
+   test's: the same blocks, since pass 1's main loop ran the same arithmetic on
+   the same rows, and the reciprocal no longer waits for the test. */
+template <typename T, bool KNOWN>
 __device__ __forceinline__ bool resolve_step_uni(const T *A, const T *D, T *C, T *X,
-                                                 ResolveState<T> &rs)
+                                                 ResolveState<T> &rs, uint32_t known2)
 {
   const int i = rs.i;
   const T c0 = C[i], a1 = A[i + 1], b1 = D[i + 1], c1 = C[i + 1], a2 = A[i + 2];
   const T b2 = D[i + 2], z1 = X[i + 1], z2 = X[i + 2];
   const T delta = delta_2x2(rs.bt, c0, a1, b1);
-  const bool one = piv_1x1(rs.bt, c0, a1, b1, c1, a2);
+  const bool one = KNOWN ? !((known2 >> i) & 1u) : piv_1x1(rs.bt, c0, a1, b1, c1, a2);
 #if GTSV_SPIKE_ONE_RCP
   const T rcp = rcp_early(one ? rs.bt : delta), rcp2 = rcp;
 #else
@@ -825,39 +828,6 @@ __device__ __forceinline__ bool resolve_step_uni(const T *A, const T *D, T *C, T
   fsol_2x2(p0, p1, c0, a1, b1, a2, rs.z, z1, &y0, &y1, &zn2);
   const bool bad = bad_piv(one ? rs.bt : delta);
   if (!GTSV_SPIKE_DEFER_BAD && bad) return false;
-  X[i] = one ? y : y0;
-  C[i] = one ? g : g0;
-  if (!one) {
-    X[i + 1] = y1;
-    C[i + 1] = g1;
-    rs.first2 |= 1u << i;
-  }
-  rs.bt = one ? nbt1 : nbt2;
-  rs.z = one ? zn1 : zn2;
-  rs.i = i + (one ? 1 : 2);
-  return !bad;
-}
-
-/* resolve_step_uni with the block taken from pass 1 (bit i of known2 set: 2x2)
-   instead of the pivot test: the same blocks, since pass 1's main loop ran the same
-   arithmetic on the same rows; the reciprocal no longer waits for the test. */
-template <typename T>
-__device__ __forceinline__ bool resolve_step_known(const T *A, const T *D, T *C, T *X,
-                                                   ResolveState<T> &rs, uint32_t known2)
-{
-  const int i = rs.i;
-  const T c0 = C[i], a1 = A[i + 1], b1 = D[i + 1], c1 = C[i + 1], a2 = A[i + 2];
-  const T b2 = D[i + 2], z1 = X[i + 1], z2 = X[i + 2];
-  const T delta = delta_2x2(rs.bt, c0, a1, b1);
-  const bool one = !((known2 >> i) & 1u);
-  const T rcp = rcp_early(one ? rs.bt : delta);
-  T g, zn1 = z1;
-  const T nbt1 = fac_1x1_r(rcp, c0, a1, b1, &g);
-  const T y = fsol_1x1(rcp, rs.z, a1, &zn1);
-  T p0, p1, g0, g1, y0, y1, zn2 = z2;
-  const T nbt2 = fac_2x2_r(rcp, rs.bt, c0, c1, a2, b2, &p0, &p1, &g0, &g1);
-  fsol_2x2(p0, p1, c0, a1, b1, a2, rs.z, z1, &y0, &y1, &zn2);
-  const bool bad = bad_piv(one ? rs.bt : delta);
   X[i] = one ? y : y0;
   C[i] = one ? g : g0;
   if (!one) {
@@ -947,14 +917,14 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       rs.z = X[s];
       rs.i = s;
       bool ok = true;
-      if (GTSV_SPIKE_UNI && GTSV_SPIKE_DEFER_BAD && GTSV_SPIKE_KNOWN_PIVOTS) {
-        while (rs.i + 2 <= e) ok &= resolve_step_known<T>(A, D, C, X, rs, known2);
-      } else if (GTSV_SPIKE_UNI && GTSV_SPIKE_DEFER_BAD) {
-        while (rs.i + 2 <= e) ok &= resolve_step_uni<T>(A, D, C, X, rs);
+      if (GTSV_SPIKE_UNI && GTSV_SPIKE_DEFER_BAD) {
+        while (rs.i + 2 <= e)
+          ok &= resolve_step_uni<T, GTSV_SPIKE_KNOWN_PIVOTS>(A, D, C, X, rs, known2);
       } else {
         while (ok && rs.i + 2 <= e)
-          ok = GTSV_SPIKE_UNI ? resolve_step_uni<T>(A, D, C, X, rs)
-                              : resolve_step<T, false>(A, D, C, X, e, rs);
+          ok = GTSV_SPIKE_UNI
+                   ? resolve_step_uni<T, GTSV_SPIKE_KNOWN_PIVOTS>(A, D, C, X, rs, known2)
+                   : resolve_step<T, false>(A, D, C, X, e, rs);
       }
       while (ok && rs.i <= e) ok = resolve_step<T, true>(A, D, C, X, e, rs);
       if (!ok) fail |= FB_RESOLVE;
