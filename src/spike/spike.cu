@@ -501,6 +501,20 @@ __device__ __forceinline__ bool sweep_step(const T *A, const T *D, const T *C, c
 #ifndef GTSV_SPIKE_DEFER_BAD
 #define GTSV_SPIKE_DEFER_BAD 1
 #endif
+/* The reciprocals of a branch-free step: 1/bt for its 1x1 values, 1/Delta for its
+   2x2 values; with GTSV_SPIKE_ONE_RCP one reciprocal, of the chosen pivot, for both
+   (the other block's values are then garbage, and not kept). */
+template <typename T>
+__device__ __forceinline__ void step_rcps(T bt, T delta, bool one, T &r1, T &r2)
+{
+#if GTSV_SPIKE_ONE_RCP
+  r1 = r2 = rcp_early(one ? bt : delta);
+#else
+  r1 = rcp_early(bt);
+  r2 = rcp_early(delta);
+#endif
+}
+
 template <typename T, bool SPIKES, bool U>
 __device__ __forceinline__ bool sweep_step_uni(const T *A, const T *D, const T *C, const T *Bv,
                                                SweepState<T> &st, Ends<T> &o)
@@ -511,12 +525,8 @@ __device__ __forceinline__ bool sweep_step_uni(const T *A, const T *D, const T *
   const T z1u = U ? Bv[i + 1] : T(0), z2u = U ? Bv[i + 2] : T(0);
   const T delta = delta_2x2(st.bt, c0, a1, b1);
   const bool one = piv_1x1(st.bt, c0, a1, b1, c1, a2);
-#if GTSV_SPIKE_ONE_RCP
-  const T rcp = rcp_early(one ? st.bt : delta), rcp2 = rcp;
-#else
-  const T rcp = rcp_early(st.bt);
-  const T rcp2 = rcp_early(delta);
-#endif
+  T rcp, rcp2;
+  step_rcps(st.bt, delta, one, rcp, rcp2);
   /* the 1x1 block at i */
   T g, zu1 = z1u, zl1 = 0;
   const T nbt1 = fac_1x1_r(rcp, c0, a1, b1, &g);
@@ -814,12 +824,8 @@ __device__ __forceinline__ bool resolve_step_uni(const T *A, const T *D, T *C, T
   const T b2 = D[i + 2], z1 = X[i + 1], z2 = X[i + 2];
   const T delta = delta_2x2(rs.bt, c0, a1, b1);
   const bool one = KNOWN ? !((known2 >> i) & 1u) : piv_1x1(rs.bt, c0, a1, b1, c1, a2);
-#if GTSV_SPIKE_ONE_RCP
-  const T rcp = rcp_early(one ? rs.bt : delta), rcp2 = rcp;
-#else
-  const T rcp = rcp_early(rs.bt);
-  const T rcp2 = rcp_early(delta);
-#endif
+  T rcp, rcp2;
+  step_rcps(rs.bt, delta, one, rcp, rcp2);
   T g, zn1 = z1;
   const T nbt1 = fac_1x1_r(rcp, c0, a1, b1, &g);
   const T y = fsol_1x1(rcp, rs.z, a1, &zn1);
