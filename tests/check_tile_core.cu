@@ -10,8 +10,11 @@
    with shifted separators (at M = 64 interiors of up to 95 rows). Each case: every
    system against LAPACK (tu_problem_verdict), and the first singular system and
    row as the host DP_SEQ reports them. The GPU tests (check_gpu_batch) run the
-   kernel itself. */
+   kernel itself. Also here: pivot_test_forms, the double pivot test's form without
+   max against the forms with max (every GPU sweep and the host's DP_SEQ use it). */
 #include <check.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <vector>
@@ -132,11 +135,95 @@ START_TEST(tile_method_matches_lapack)
 }
 END_TEST
 
+/* The double pivot test's form without max (core/pivot_gen.h, GTSV_PIV_OR_FORM)
+   against the two forms with max it replaced (the GPU's fmax tree and the host's
+   compare-and-select chain), over every tuple of 12 special and ordinary values and
+   2 million random ones, half of them on the test's boundary: the same answer
+   everywhere but the one case pivot_gen.h names (bt = 0, a1 c0 = 0 and an infinite
+   a2, b1 or c1; with that case not set aside, 33348 of the tuples differ). */
+static int max_form_fmax(double bt, double c0, double a1, double b1, double c1, double a2)
+{
+  const double s = fmax(fmax(fmax(fabs(a1), fabs(a2)), fmax(fabs(b1), fabs(c0))), fabs(c1));
+  return fabs(bt) * s >= GTSV_KAPPA * fabs(a1 * c0);
+}
+static int max_form_select(double bt, double c0, double a1, double b1, double c1, double a2)
+{
+  double s = a1 < 0 ? -a1 : a1, t;
+  t = a2 < 0 ? -a2 : a2; s = t > s ? t : s;
+  t = b1 < 0 ? -b1 : b1; s = t > s ? t : s;
+  t = c0 < 0 ? -c0 : c0; s = t > s ? t : s;
+  t = c1 < 0 ? -c1 : c1; s = t > s ? t : s;
+  return (bt < 0 ? -bt : bt) * s >= GTSV_KAPPA * fabs(a1 * c0);
+}
+static bool named_case(double bt, double c0, double a1, double b1, double c1, double a2)
+{
+  return bt == 0 && a1 * c0 == 0 && (isinf(a2) || isinf(b1) || isinf(c1));
+}
+
+START_TEST(pivot_test_forms)
+{
+  static const double v[] = {0.0,     -0.0,    4.9e-324, -1e-300, 0.3,      -0.7,
+                             1.0,     2.5,     -1e150,   1e300,   INFINITY, NAN};
+  const int nv = (int)(sizeof v / sizeof *v);
+  long long checked = 0, named = 0, differ = 0;
+  char first[256] = "";
+  auto one = [&](double bt, double c0, double a1, double b1, double c1, double a2) {
+    const int f = gtsv_d_pivot_is_1x1(bt, c0, a1, b1, c1, a2) != 0;
+    const int g = max_form_fmax(bt, c0, a1, b1, c1, a2) != 0;
+    const int h = max_form_select(bt, c0, a1, b1, c1, a2) != 0;
+    checked++;
+    if (named_case(bt, c0, a1, b1, c1, a2)) {
+      named++;
+      return;
+    }
+    if (f != g || f != h) {
+      if (!differ++)
+        snprintf(first, sizeof first, "bt %g c0 %g a1 %g b1 %g c1 %g a2 %g: %d %d %d", bt, c0,
+                 a1, b1, c1, a2, f, g, h);
+    }
+  };
+  for (int i0 = 0; i0 < nv; i0++)
+    for (int i1 = 0; i1 < nv; i1++)
+      for (int i2 = 0; i2 < nv; i2++)
+        for (int i3 = 0; i3 < nv; i3++)
+          for (int i4 = 0; i4 < nv; i4++)
+            for (int i5 = 0; i5 < nv; i5++)
+              one(v[i0], v[i1], v[i2], v[i3], v[i4], v[i5]);
+  /* random magnitudes over 2^-21 .. 2^19, and on the test's boundary */
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  auto rnd = [&]() {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  auto val = [&]() {
+    const double m = (double)(rnd() >> 11) * 0x1p-53 - 0.5;
+    return ldexp(m, (int)(rnd() % 40) - 20);
+  };
+  for (int r = 0; r < 2000000; r++) {
+    const double c0 = val(), a1 = val(), b1 = val(), c1 = val(), a2 = val();
+    double bt = val();
+    if (r & 1) { /* |bt| max|v| = kappa |a1 c0|, or one ulp below */
+      const double s =
+          fmax(fmax(fmax(fabs(a1), fabs(a2)), fmax(fabs(b1), fabs(c0))), fabs(c1));
+      bt = GTSV_KAPPA * fabs(a1 * c0) / s;
+      if (r & 2) bt = nextafter(bt, 0.0);
+    }
+    one(bt, c0, a1, b1, c1, a2);
+  }
+  ck_assert_msg(differ == 0, "%lld of %lld tuples differ (%lld in the named case); first: %s",
+                differ, checked, named, first);
+  ck_assert_msg(named > 0 && checked > 2000000, "the named case was not reached");
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("tile_core");
   TCase *tc = tcase_create("emulation");
   tcase_add_test(tc, tile_method_matches_lapack);
+  tcase_add_test(tc, pivot_test_forms);
   tcase_set_timeout(tc, 600);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
