@@ -27,10 +27,13 @@ static inline GTSV_HD int GTSV_FN(pivot_is_1x1)(GTSV_T bt, GTSV_T c0, GTSV_T a1,
      and its comparison is false), a NaN a1, c0 or bt makes K or every product NaN
      in both. They differ in one case only: bt = 0, a1 c0 = 0 and an infinite
      a2, b1 or c1 (0 * Inf is NaN in the product of the max, while another entry
-     still gives 0 >= 0 here: a 1x1 pivot, then reported as singular). The GPU's
-     double max is five instructions with its NaN rule, so this form takes about
-     12 instructions a row instead of 35 there. Used for double on host and GPU
-     alike, so that DP_SEQ's pivots are the same on both. */
+     still gives 0 >= 0 here: a 1x1 pivot, then reported as singular);
+     tests/check_tile_core.cu (pivot_test_forms) checks that. The GPU's double max
+     takes several instructions with its NaN rule: the max form was about 30 of a
+     SPIKE step's instructions (ncu source view, b4c2d6a), this one is 12 by count
+     (7 products, 5 compares); SPIKE 6% faster at 2^23 and 2^25 rows
+     (bench/results/gpu-sweep-steps-2026-11-24.md). Used for double on host and
+     GPU alike, so that DP_SEQ's pivots are the same on both. */
   const GTSV_T t = GTSV_ABS_(bt), k = (GTSV_T)GTSV_KAPPA * GTSV_ABS_(a1 * c0);
   return (t * GTSV_ABS_(a1) >= k) | (t * GTSV_ABS_(a2) >= k) | (t * GTSV_ABS_(b1) >= k) |
          (t * GTSV_ABS_(c0) >= k) | (t * GTSV_ABS_(c1) >= k);
