@@ -485,10 +485,10 @@ __device__ __forceinline__ bool sweep_step(const T *A, const T *D, const T *C, c
    without a branch: every lane forms both the 1x1 and the 2x2 block's values and
    keeps those of its pivot test. The same arithmetic as sweep_step (the 2x2
    block's 1/Delta by rcp_early, the same value as its division), so the same
-   values. On random matrices about 15% of a lane's blocks are 2x2, so nearly every
-   step of a warp ran both branches one after the other (ncu, 2^23 rows: the 2x2
-   branch executed in 95% of the steps with 4 lanes active); here a step costs
-   about the 1x1 branch, the 2x2 branch's arithmetic and a few selects. */
+   values. On random matrices nearly every step of a warp ran both branches one
+   after the other (ncu, 2^23 rows, b4c2d6a: the 2x2 branch executed in 95% of the
+   steps, with 4 of the 27 active lanes on average); here a step costs about the 1x1
+   branch, the 2x2 branch's arithmetic and a few selects. */
 /* GTSV_SPIKE_ONE_RCP: one reciprocal a step, of the pivot its test chose (0: both
    1/bt and 1/Delta, started before the test); GTSV_SPIKE_DEFER_BAD: a bad pivot
    block is judged once after the main loop of both passes, not at every step (the
