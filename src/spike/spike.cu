@@ -490,16 +490,14 @@ __device__ __forceinline__ bool sweep_step(const T *A, const T *D, const T *C, c
    steps, with 4 of the 27 active lanes on average); here a step costs about the 1x1
    branch, the 2x2 branch's arithmetic and a few selects. */
 /* GTSV_SPIKE_ONE_RCP: one reciprocal a step, of the pivot its test chose (0: both
-   1/bt and 1/Delta, started before the test); GTSV_SPIKE_DEFER_BAD: a bad pivot
-   block is judged once after the main loop of both passes, not at every step (the
-   values after it are garbage, never used). H100, 7f8f603, three alternating rounds
-   (bench/results/gpu-sweep-steps-2026-11-24.md): both on 1.6-1.7% faster than both off
-   at 2^23 and 2^25 rows, the deferred check alone about 1.1%. */
+   1/bt and 1/Delta, started before the test). A bad pivot block met by a
+   branch-free step is judged once after the main loop of either pass, not at every
+   step (the values after it are garbage, never used). H100, 7f8f603, three
+   alternating rounds (bench/results/gpu-sweep-steps-2026-11-24.md): both 1.6-1.7%
+   faster than neither at 2^23 and 2^25 rows, the check after the loop alone about
+   1.1%. */
 #ifndef GTSV_SPIKE_ONE_RCP
 #define GTSV_SPIKE_ONE_RCP 1
-#endif
-#ifndef GTSV_SPIKE_DEFER_BAD
-#define GTSV_SPIKE_DEFER_BAD 1
 #endif
 /* The reciprocals of a branch-free step: 1/bt for its 1x1 values, 1/Delta for its
    2x2 values; with GTSV_SPIKE_ONE_RCP one reciprocal, of the chosen pivot, for both
@@ -516,7 +514,7 @@ __device__ __forceinline__ void step_rcps(T bt, T delta, bool one, T &r1, T &r2)
 }
 
 template <typename T, bool SPIKES, bool U>
-__device__ __forceinline__ bool sweep_step_uni(const T *A, const T *D, const T *C, const T *Bv,
+__device__ __forceinline__ void sweep_step_uni(const T *A, const T *D, const T *C, const T *Bv,
                                                SweepState<T> &st, Ends<T> &o)
 {
   const int i = st.i;
@@ -537,10 +535,7 @@ __device__ __forceinline__ bool sweep_step_uni(const T *A, const T *D, const T *
   const T nbt2 = fac_2x2_r(rcp2, st.bt, c0, c1, a2, b2, &p0, &p1, &g0, &g1);
   if (U) fsol_2x2(p0, p1, c0, a1, b1, a2, st.zu, z1u, &y0u, &y1u, &zu2);
   if (SPIKES) fsol_2x2(p0, p1, c0, a1, b1, a2, st.zl, T(0), &y0l, &y1l, &zl2);
-  if (bad_piv(one ? st.bt : delta)) {
-    o.bad = true;
-    if (!GTSV_SPIKE_DEFER_BAD) return false;
-  }
+  if (bad_piv(one ? st.bt : delta)) o.bad = true; /* judged after the loop */
   st.al_u += st.be * (one ? yu : y0u);
   if (SPIKES) st.al_l += st.be * (one ? yl : y0l);
   st.be *= -(one ? g : g0);
@@ -549,7 +544,6 @@ __device__ __forceinline__ bool sweep_step_uni(const T *A, const T *D, const T *
   st.zl = one ? zl1 : zl2;
   st.f2 |= one ? 0u : 1u << i;
   st.i = i + (one ? 1 : 2);
-  return true;
 }
 
 /*
@@ -576,11 +570,11 @@ __device__ Ends<T> sweep(const T *A, const T *D, const T *C, const T *Bv, int s,
   st.be = T(1);
   st.i = s;
   st.f2 = 0;
-  while (st.i + 2 <= e)
-    if (!(GTSV_SPIKE_UNI ? sweep_step_uni<T, SPIKES, U>(A, D, C, Bv, st, o)
-                         : sweep_step<T, SPIKES, U, false>(A, D, C, Bv, e, st, o)))
-      return o;
-  if (o.bad) return o; /* GTSV_SPIKE_DEFER_BAD: a bad block was met in the loop */
+  while (st.i + 2 <= e) {
+    if (GTSV_SPIKE_UNI) sweep_step_uni<T, SPIKES, U>(A, D, C, Bv, st, o);
+    else if (!sweep_step<T, SPIKES, U, false>(A, D, C, Bv, e, st, o)) return o;
+  }
+  if (o.bad) return o; /* a bad block was met in the loop */
   o.f2 = st.f2;
   while (st.i <= e)
     if (!sweep_step<T, SPIKES, U, true>(A, D, C, Bv, e, st, o)) return o;
@@ -832,8 +826,7 @@ __device__ __forceinline__ bool resolve_step_uni(const T *A, const T *D, T *C, T
   T p0, p1, g0, g1, y0, y1, zn2 = z2;
   const T nbt2 = fac_2x2_r(rcp2, rs.bt, c0, c1, a2, b2, &p0, &p1, &g0, &g1);
   fsol_2x2(p0, p1, c0, a1, b1, a2, rs.z, z1, &y0, &y1, &zn2);
-  const bool bad = bad_piv(one ? rs.bt : delta);
-  if (!GTSV_SPIKE_DEFER_BAD && bad) return false;
+  const bool bad = bad_piv(one ? rs.bt : delta); /* judged after the loop */
   X[i] = one ? y : y0;
   C[i] = one ? g : g0;
   if (!one) {
@@ -923,15 +916,11 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       rs.z = X[s];
       rs.i = s;
       bool ok = true;
-      if (GTSV_SPIKE_UNI && GTSV_SPIKE_DEFER_BAD) {
+      if (GTSV_SPIKE_UNI)
         while (rs.i + 2 <= e)
           ok &= resolve_step_uni<T, GTSV_SPIKE_KNOWN_PIVOTS>(A, D, C, X, rs, known2);
-      } else {
-        while (ok && rs.i + 2 <= e)
-          ok = GTSV_SPIKE_UNI
-                   ? resolve_step_uni<T, GTSV_SPIKE_KNOWN_PIVOTS>(A, D, C, X, rs, known2)
-                   : resolve_step<T, false>(A, D, C, X, e, rs);
-      }
+      else
+        while (ok && rs.i + 2 <= e) ok = resolve_step<T, false>(A, D, C, X, e, rs);
       while (ok && rs.i <= e) ok = resolve_step<T, true>(A, D, C, X, e, rs);
       if (!ok) fail |= FB_RESOLVE;
       const uint32_t first2 = rs.first2;
