@@ -1480,10 +1480,11 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
                              : resident_blocks<spike_top<T, MT, 1, false>>(kWarps * 32, smem0);
   const int res_top2 = batch ? resident_blocks<spike_top<T, MT, 2, true>>(kWarps * 32, smem0)
                              : resident_blocks<spike_top<T, MT, 2, false>>(kWarps * 32, smem0);
-  /* the single-system kernels run a batch's first reduced level (kSplitP): asking
-     their occupancy also sets their shared-memory limit (resident_blocks), which a
-     launch above 48 KB needs */
-  const bool lv1_ok = !batch ||
+  /* the single-system kernels with M rows per partition run the first reduced level
+     (kSplitP) of a batch, and of a system whose top level has MT != M: asking their
+     occupancy also sets their shared-memory limit (resident_blocks), which a launch
+     above 48 KB needs */
+  const bool lv1_ok = (!batch && MT == M) ||
                       (resident_blocks<spike_top<T, M, 1, false>>(kWarps * 32, smem) >= 1 &&
                        resident_blocks<spike_top<T, M, 2, false>>(kWarps * 32, smem) >= 1);
   if (res_tail < 1 || res_top1 < 1 || res_top2 < 1 || !lv1_ok) return GTSV_STATUS_DEVICE_ERROR;
