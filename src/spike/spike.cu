@@ -1279,7 +1279,7 @@ struct Plan {
    else tile_base > 0: the on-chip batch kernel solves the first reduced system of
    at most tile_base rows (and more than kBaseN). nsys > 1: n = (nsys - 1)
    sys_stride + sys_n rows of a batch (q = 1). */
-template <typename T, int MT, int M>
+template <typename T, int M>
 gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t tile_base,
                     int64_t sys_n, int64_t sys_stride, int64_t nsys)
 {
@@ -1290,8 +1290,7 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t t
   while (m > kBaseN && !(red_base > 0 && pl->nlev > 0 && m <= red_base)) {
     if (pl->nlev >= kTailMax + 1) return GTSV_STATUS_NOT_SUPPORTED;
     pl->n[pl->nlev] = m;
-    const int64_t mp = pl->nlev == 0 ? MT : M; /* rows per partition of this level */
-    pl->P[pl->nlev] = (m + mp - 1) / mp;
+    pl->P[pl->nlev] = (m + M - 1) / M;
     m = 2 * pl->P[pl->nlev];
     pl->nlev++;
   }
@@ -1435,7 +1434,7 @@ struct Trace {
 
 /* One system (nsys = 1), or a batch of nsys systems of sys_n rows, system k from
    row k sys_stride: n = (nsys - 1) sys_stride + sys_n, nrhs = 1, ldb = n. */
-template <typename T, int MT, int M>
+template <typename T, int M>
 gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
                           const T *du, T *B, int64_t ldb, int64_t sys_n, int64_t sys_stride,
                           int64_t nsys)
@@ -1461,7 +1460,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
                       : tile_env >= 0            ? tile_env
                                                  : kTileBaseN;
   if (tile_base > kTileBaseN) tile_base = kTileBaseN;
-  s = plan_of<T, MT, M>(n, nrhs, &pl, arcr_base, tile_base, sys_n, sys_stride, nsys);
+  s = plan_of<T, M>(n, nrhs, &pl, arcr_base, tile_base, sys_n, sys_stride, nsys);
   if (s != GTSV_STATUS_SUCCESS) return s;
   s = gtsv__cuda_workspace(h, pl.total, &wsv);
   if (s != GTSV_STATUS_SUCCESS) return s;
@@ -1473,18 +1472,16 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   unsigned opts = h->spike_opts;
   cudaStream_t st = gtsv__cuda_stream(h);
   const int smem = kWarps * warp_smem<T, M>();
-  const int smem0 = kWarps * warp_smem<T, MT>(); /* the top level's */
   const int res_tail = resident_blocks<spike_tail<T, M>>(kWarps * 32, smem);
   const bool batch = nsys > 1;
-  const int res_top1 = batch ? resident_blocks<spike_top<T, MT, 1, true>>(kWarps * 32, smem0)
-                             : resident_blocks<spike_top<T, MT, 1, false>>(kWarps * 32, smem0);
-  const int res_top2 = batch ? resident_blocks<spike_top<T, MT, 2, true>>(kWarps * 32, smem0)
-                             : resident_blocks<spike_top<T, MT, 2, false>>(kWarps * 32, smem0);
-  /* the single-system kernels with M rows per partition run the first reduced level
-     (kSplitP) of a batch, and of a system whose top level has MT != M: asking their
-     occupancy also sets their shared-memory limit (resident_blocks), which a launch
-     above 48 KB needs */
-  const bool lv1_ok = (!batch && MT == M) ||
+  const int res_top1 = batch ? resident_blocks<spike_top<T, M, 1, true>>(kWarps * 32, smem)
+                             : resident_blocks<spike_top<T, M, 1, false>>(kWarps * 32, smem);
+  const int res_top2 = batch ? resident_blocks<spike_top<T, M, 2, true>>(kWarps * 32, smem)
+                             : resident_blocks<spike_top<T, M, 2, false>>(kWarps * 32, smem);
+  /* the single-system kernels run a batch's first reduced level (kSplitP): asking
+     their occupancy also sets their shared-memory limit (resident_blocks), which a
+     launch above 48 KB needs */
+  const bool lv1_ok = !batch ||
                       (resident_blocks<spike_top<T, M, 1, false>>(kWarps * 32, smem) >= 1 &&
                        resident_blocks<spike_top<T, M, 2, false>>(kWarps * 32, smem) >= 1);
   if (res_tail < 1 || res_top1 < 1 || res_top2 < 1 || !lv1_ok) return GTSV_STATUS_DEVICE_ERROR;
@@ -1519,7 +1516,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     L.sys_n = nsys > 1 ? sys_n : 0;
     L.sys_stride = nsys > 1 ? sys_stride : 0;
     L.gaps = l == 0 && nsys > 1 && sys_stride > sys_n;
-    L.span = l == 0 ? 1 : lv[l - 1].span * ((l == 1 ? MT : M) / 2);
+    L.span = l == 0 ? 1 : lv[l - 1].span * (M / 2);
     L.masked = l == 0 && nsys > 1;
     L.sums = sums + 2 * (int64_t)l * nsys;
     if (l == 0) {
@@ -1558,10 +1555,9 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const dim3 tgrid(top_grid, (unsigned)((q + cper - 1) / cper));
   if (pl.nlev > 0) {
     if (batch)
-      spike_top<T, MT, 1, true><<<tgrid, kWarps * 32, smem0, st>>>(lv[0], q, cper, bcopy, opts,
-                                                                    flag);
+      spike_top<T, M, 1, true><<<tgrid, kWarps * 32, smem, st>>>(lv[0], q, cper, bcopy, opts, flag);
     else
-      spike_top<T, MT, 1, false><<<tgrid, kWarps * 32, smem0, st>>>(lv[0], q, cper, bcopy, opts,
+      spike_top<T, M, 1, false><<<tgrid, kWarps * 32, smem, st>>>(lv[0], q, cper, bcopy, opts,
                                                                    flag);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top1");
@@ -1625,10 +1621,9 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   }
   if (pl.nlev > 0) {
     if (batch)
-      spike_top<T, MT, 2, true><<<tgrid, kWarps * 32, smem0, st>>>(lv[0], q, cper, NULL, opts,
-                                                                    flag);
+      spike_top<T, M, 2, true><<<tgrid, kWarps * 32, smem, st>>>(lv[0], q, cper, NULL, opts, flag);
     else
-      spike_top<T, MT, 2, false><<<tgrid, kWarps * 32, smem0, st>>>(lv[0], q, cper, NULL, opts,
+      spike_top<T, M, 2, false><<<tgrid, kWarps * 32, smem, st>>>(lv[0], q, cper, NULL, opts,
                                                                    flag);
     GTSV_CUDA_TRY(cudaGetLastError());
     tr.mark("top2");
@@ -1665,22 +1660,11 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
                         const T *du, T *B, int64_t ldb, int64_t sys_n = 0,
                         int64_t sys_stride = 0, int64_t nsys = 1)
 {
-  /* GTSV_SPIKE_TOP_M (measurements): rows per partition of a single system's top
-     level only (8 or 12; the levels below keep Cfg<T>::M) */
-  static const int top_env = getenv("GTSV_SPIKE_TOP_M") ? atoi(getenv("GTSV_SPIKE_TOP_M")) : 0;
-  if (gtsv__spike_m == 0 && nsys == 1 && Cfg<T>::M == 16) {
-    if (top_env == 8)
-      return spike_solve_m<T, 8, 16>(h, n, nrhs, dl, d, du, B, ldb, sys_n, sys_stride, nsys);
-    if (top_env == 12)
-      return spike_solve_m<T, 12, 16>(h, n, nrhs, dl, d, du, B, ldb, sys_n, sys_stride, nsys);
-  }
   switch (gtsv__spike_m == 8 || gtsv__spike_m == 16 || gtsv__spike_m == 32 ? gtsv__spike_m
                                                                             : Cfg<T>::M) {
-  case 8: return spike_solve_m<T, 8, 8>(h, n, nrhs, dl, d, du, B, ldb, sys_n, sys_stride, nsys);
-  case 16:
-    return spike_solve_m<T, 16, 16>(h, n, nrhs, dl, d, du, B, ldb, sys_n, sys_stride, nsys);
-  default:
-    return spike_solve_m<T, 32, 32>(h, n, nrhs, dl, d, du, B, ldb, sys_n, sys_stride, nsys);
+  case 8: return spike_solve_m<T, 8>(h, n, nrhs, dl, d, du, B, ldb, sys_n, sys_stride, nsys);
+  case 16: return spike_solve_m<T, 16>(h, n, nrhs, dl, d, du, B, ldb, sys_n, sys_stride, nsys);
+  default: return spike_solve_m<T, 32>(h, n, nrhs, dl, d, du, B, ldb, sys_n, sys_stride, nsys);
   }
 }
 
