@@ -1182,119 +1182,6 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
   }
 }
 
-/*
- * The way down as a cascade (spike_down): the top level's pass 1, then every level
- * below it and the base, in the same launch, each tile run by the warp that
- * completes its inputs. A tile of level l + 1 (a warp's 32 partitions: rows
- * [32 M j, 32 M (j+1)) of that level) is written by the pass 1 of level-l warps
- * j M/2 - 1 .. j M/2 + M/2 - 1: warp w writes the reduced rows [64 w, 64 w + 64)
- * and, across the warp boundary, the addends and dl of row 64 (w + 1) (pass1_warp).
- * A warp that has finished a tile counts itself in at the tiles of the level
- * below that it writes (one, or two at a boundary: cnt[l + 1][j], zeroed by
- * spike_init); the warp whose count completes a tile runs that tile's pass 1 at
- * once, with its own shared memory, and goes on the same way; the one warp of
- * the last level then solves the base (at most kBaseN rows, base_warp). Nobody
- * waits, so nothing can deadlock, and each tile's pass 1 reads exactly what it
- * reads after a grid-wide barrier: the tiles' values are those of the level-by-
- * level order, bitwise. Memory ordering: every lane of the finishing warp fences
- * (__threadfence) after its stores and before the warp barrier, after which lane 0
- * adds to the counter; the warp that sees the count complete fences again before
- * its loads (fence - atomic - atomic - fence: the writes are visible to those
- * loads), and level data is read through L2 only (ld), so no stale L1 line can
- * be read. The levels' passes then run in the shadow of the top pass 1, and what
- * remains after it is one chain of single tiles, one per level.
- */
-template <typename T> struct Down {
-  Level<T> lv[kTailMax + 2]; /* the top level 0, levels 1 .. nlev-1, the base nlev */
-  unsigned *cnt[kTailMax + 2]; /* cnt[l]: a counter per warp tile of level l >= 1 */
-  int nlev;
-};
-
-/* The base (m <= kBaseN rows, q right-hand sides) by one warp, in its tiles'
-   shared memory sm (cap elements): the matrix and up to 32 columns at a time,
-   a lane per column (base_solve). Out of line: it runs once per solve. */
-template <typename T>
-__device__ __noinline__ void base_warp(const Level<T> &B, int q, T *sm, int cap, int lane,
-                                       unsigned *flag)
-{
-  const int m = (int)B.n;
-  T *sdl = sm, *sd = sm + m, *sdu = sm + 2 * m, *sx = sm + 3 * m;
-  const int per = min((cap - 3 * m) / m, 32);
-  for (int r = lane; r < m; r += 32) {
-    sdl[r] = ld(B.dl + r);
-    sd[r] = ld(B.d + r);
-    sdu[r] = ld(B.du + r);
-  }
-  for (int c0 = 0; c0 < q; c0 += per) {
-    const int nc = min(per, q - c0);
-    for (int e = lane; e < nc * m; e += 32) sx[e] = ld(B.b + (int64_t)(c0 + e / m) * B.ldb + e % m);
-    __syncwarp();
-    if (lane < nc) base_solve<T>(m, sdl, sd, sdu, sx + lane * m, flag);
-    __syncwarp();
-    for (int e = lane; e < nc * m; e += 32) B.b[(int64_t)(c0 + e / m) * B.ldb + e % m] = sx[e];
-    __syncwarp(); /* sx is refilled */
-  }
-}
-
-/* After warp w0 of level 0 has run its pass 1: the cascade described above. */
-template <typename T, int M>
-__device__ __noinline__ void cascade(const Down<T> &t, int64_t w0, int lane, T (*base)[M + 1], int q,
-                        unsigned opts, unsigned *flag)
-{
-  constexpr int64_t H = M / 2; /* warps of a level per warp tile of the level below */
-  int sl[2 * kTailMax + 4];    /* (level, warp) whose pass 1 is done: to count in */
-  int64_t sw[2 * kTailMax + 4];
-  int top = 0;
-  sl[0] = 0;
-  sw[top++] = w0;
-  while (top > 0) {
-    top--;
-    const int l = sl[top];
-    const int64_t w = sw[top];
-    if (l == t.nlev - 1) { /* the last level has one warp: the base is next */
-      __syncwarp();
-      base_warp<T>(t.lv[t.nlev], q, &base[0][0], 4 * 32 * (M + 1), lane, flag);
-      continue;
-    }
-    const int64_t Wl = (t.lv[l].P + 31) / 32, Wn = (t.lv[l + 1].P + 31) / 32;
-    int64_t js[2];
-    int nj = 0;
-    js[nj++] = w / H;
-    if ((w + 1) % H == 0 && (w + 1) / H < Wn) js[nj++] = (w + 1) / H;
-    __threadfence(); /* this lane's stores of the tile, before the count */
-    __syncwarp();
-    for (int i = 0; i < nj; i++) {
-      const int64_t j = js[i];
-      const int64_t lo = j * H - 1 > 0 ? j * H - 1 : 0, hi = (j + 1) * H < Wl ? (j + 1) * H : Wl;
-      unsigned old = 0;
-      if (lane == 0) old = atomicAdd(t.cnt[l + 1] + j, 1u);
-      old = __shfl_sync(0xffffffffu, old, 0);
-      if ((int64_t)old + 1 != hi - lo) continue;
-      __threadfence(); /* the other warps' stores, before this warp's loads */
-      __syncwarp();
-      pass1_warp<T, M>(t.lv[l + 1], j, lane, base, 0, q, NULL, opts, flag);
-      __syncwarp(); /* the tiles are read: they may be loaded again */
-      sl[top] = l + 1;
-      sw[top++] = j;
-    }
-  }
-}
-
-/* The top level's pass 1 and the cascade (a warp per group of 32 partitions). */
-template <typename T, int M, bool BATCH>
-__global__ void __launch_bounds__(kWarps * 32, 3)
-spike_down(const __grid_constant__ Down<T> t, int q, T *bcopy, unsigned opts, unsigned *flag)
-{
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
-  const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
-  if (gw * 32 >= t.lv[0].P) return; /* warp-uniform */
-  T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
-  pass1_warp<T, M, BATCH>(t.lv[0], gw, lane, base, 0, q, bcopy, opts, flag);
-  __syncwarp();
-  cascade<T, M>(t, gw, lane, base, q, opts, flag);
-}
-
 /* After the last pass 2, gated on the outcome: a level whose cancellation excess is
    not small against its ||x|| (sqrt(excess) > kExcessMax ||x||: rounding amplified
    by more than the solution's own scale) sends the solve to the fallback; when the
@@ -1383,7 +1270,6 @@ struct Plan {
   size_t off_rdl[kTailMax + 1], off_rdu[kTailMax + 1];
   size_t off_rd[kTailMax + 1], off_rb[kTailMax + 1];
   size_t off_sums;           /* [nlev][nsys][2] doubles, inside the zeroed region */
-  size_t off_cnt[kTailMax + 1]; /* cascade: level l's tile counters (zeroed region) */
   size_t zero_end, bcopy, region, fb_bytes, total;
   int fb_group;
 };
@@ -1395,7 +1281,7 @@ struct Plan {
    sys_stride + sys_n rows of a batch (q = 1). */
 template <typename T, int M>
 gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t tile_base,
-                    int64_t sys_n, int64_t sys_stride, int64_t nsys, bool cascade)
+                    int64_t sys_n, int64_t sys_stride, int64_t nsys)
 {
   const size_t t = sizeof(T);
   pl->nlev = 0;
@@ -1414,10 +1300,6 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t t
   size_t o = kHeader;
   pl->off_sums = o;
   o = gtsv__al256(o + 2 * sizeof(double) * (size_t)(pl->nlev > 0 ? pl->nlev : 1) * (size_t)nsys);
-  for (int l = 0; l < pl->nlev; l++) { /* (level 0 has none) */
-    pl->off_cnt[l] = o;
-    if (cascade && l > 0) o = gtsv__al256(o + sizeof(unsigned) * (size_t)((pl->P[l] + 31) / 32));
-  }
   pl->zero_end = o;
   for (int l = 0; l < pl->nlev; l++) {
     const size_t R = 2 * (size_t)pl->P[l];
@@ -1578,25 +1460,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
                       : tile_env >= 0            ? tile_env
                                                  : kTileBaseN;
   if (tile_base > kTileBaseN) tile_base = kTileBaseN;
-  /* A short system's top level has few warps, and each sweeps its columns in turn
-     (about 12 us a column on an H200 at n = 1024: 2 warps). There the columns are
-     cut into slices, one per grid row (blockIdx.y), until about one block per SM
-     runs: every slice's warps choose the same options, and those of column 0 write
-     the reduced matrix. */
-  int sms = 0, dev = 0;
-  GTSV_CUDA_TRY(cudaGetDevice(&dev));
-  GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  const int64_t top_grid = ((n + M - 1) / M + 32 * kWarps - 1) / (32 * kWarps);
-  const int64_t want = (int64_t)sms / top_grid;
-  const int nsl = gtsv__spike_col_slices == 0 || want < 2 ? 1 : (int)(want < nrhs ? want : nrhs);
-  /* The way down as a cascade (spike_down; GTSV_SPIKE_CASCADE=0: level by level,
-     for measurements): not with ARCR's base nor with column slices; its levels go
-     down to the sequential base (no on-chip batch kernel at the bottom). */
-  static const char *cascade_env = getenv("GTSV_SPIKE_CASCADE");
-  const bool cascade = !(cascade_env && *cascade_env == '0') && arcr_base == 0 && nsl == 1 &&
-                       n > kBaseN;
-  if (cascade) tile_base = 0;
-  s = plan_of<T, M>(n, nrhs, &pl, arcr_base, tile_base, sys_n, sys_stride, nsys, cascade);
+  s = plan_of<T, M>(n, nrhs, &pl, arcr_base, tile_base, sys_n, sys_stride, nsys);
   if (s != GTSV_STATUS_SUCCESS) return s;
   s = gtsv__cuda_workspace(h, pl.total, &wsv);
   if (s != GTSV_STATUS_SUCCESS) return s;
@@ -1620,11 +1484,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const bool lv1_ok = !batch ||
                       (resident_blocks<spike_top<T, M, 1, false>>(kWarps * 32, smem) >= 1 &&
                        resident_blocks<spike_top<T, M, 2, false>>(kWarps * 32, smem) >= 1);
-  const int res_down = !cascade ? 1
-                       : batch  ? resident_blocks<spike_down<T, M, true>>(kWarps * 32, smem)
-                                : resident_blocks<spike_down<T, M, false>>(kWarps * 32, smem);
-  if (res_tail < 1 || res_top1 < 1 || res_top2 < 1 || res_down < 1 || !lv1_ok)
-    return GTSV_STATUS_DEVICE_ERROR;
+  if (res_tail < 1 || res_top1 < 1 || res_top2 < 1 || !lv1_ok) return GTSV_STATUS_DEVICE_ERROR;
   Trace tr(st);
   tr.sums = sums;
   tr.nlev = pl.nlev;
@@ -1679,22 +1539,21 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   if (pl.nlev == 0) /* the base alone: keep b for the fallback */
     GTSV_CUDA_TRY(cudaMemcpy2DAsync(bcopy, n * sizeof(T), B, ldb * sizeof(T), n * sizeof(T),
                                     q, cudaMemcpyDeviceToDevice, st));
+  const unsigned top_grid =
+      pl.nlev > 0 ? (unsigned)(((pl.P[0] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
+  /* A short system's top level has few warps, and each sweeps its columns in turn
+     (about 12 us a column on an H200 at n = 1024: 2 warps). There the columns are
+     cut into slices, one per grid row (blockIdx.y), until about one block per SM
+     runs: every slice's warps choose the same options, and those of column 0 write
+     the reduced matrix. */
+  int sms = 0, dev = 0;
+  GTSV_CUDA_TRY(cudaGetDevice(&dev));
+  GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  const int64_t want = (int64_t)sms / (top_grid > 0 ? top_grid : 1);
+  const int nsl = gtsv__spike_col_slices == 0 || want < 2 ? 1 : (int)(want < q ? want : q);
   const int cper = (q + nsl - 1) / nsl;
-  const dim3 tgrid(pl.nlev > 0 ? (unsigned)top_grid : 0u, (unsigned)((q + cper - 1) / cper));
-  if (cascade) { /* the top level's pass 1, every level's below it and the base */
-    Down<T> dn;
-    dn.nlev = pl.nlev;
-    for (int l = 0; l <= pl.nlev; l++) {
-      dn.lv[l] = lv[l];
-      dn.cnt[l] = l > 0 && l < pl.nlev ? (unsigned *)(ws + pl.off_cnt[l]) : NULL;
-    }
-    if (batch)
-      spike_down<T, M, true><<<tgrid.x, kWarps * 32, smem, st>>>(dn, q, bcopy, opts, flag);
-    else
-      spike_down<T, M, false><<<tgrid.x, kWarps * 32, smem, st>>>(dn, q, bcopy, opts, flag);
-    GTSV_CUDA_TRY(cudaGetLastError());
-    tr.mark("down");
-  } else if (pl.nlev > 0) {
+  const dim3 tgrid(top_grid, (unsigned)((q + cper - 1) / cper));
+  if (pl.nlev > 0) {
     if (batch)
       spike_top<T, M, 1, true><<<tgrid, kWarps * 32, smem, st>>>(lv[0], q, cper, bcopy, opts, flag);
     else
@@ -1710,7 +1569,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const int split = pl.nlev > 1 && split_p > 0 && pl.P[1] >= split_p ? 1 : 0;
   const unsigned grid1 =
       split ? (unsigned)(((pl.P[1] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
-  if (split && !cascade) {
+  if (split) {
     spike_top<T, M, 1, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, q, NULL, opts, flag);
     GTSV_CUDA_TRY(cudaGetLastError());
   }
@@ -1732,12 +1591,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
       return cudaLaunchCooperativeKernel((const void *)spike_tail<T, M>, dim3(grid),
                                          dim3(kWarps * 32), args, (size_t)smem, st);
     };
-    if (cascade) { /* the way down and the base are done */
-      if (t.nlev > 0) {
-        GTSV_CUDA_TRY(tail(TAIL_UP));
-        tr.mark("up");
-      }
-    } else if (!pl.arcr && !pl.tile) {
+    if (!pl.arcr && !pl.tile) {
       GTSV_CUDA_TRY(tail(TAIL_ALL));
       tr.mark("tail");
     } else { /* the base is a reduced system, solved by a launch of its own */
