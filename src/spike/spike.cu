@@ -291,6 +291,16 @@ template <int M> __device__ __forceinline__ bool interior(int64_t row0, int64_t 
   return row0 > 0 && row0 + 32 * M + 1 < n;
 }
 
+/* Row t * 32 + lane of a warp's rows, in a tile [32][M+1] (M divides 32), is
+   element slot0 + t * kSlotStep of the tile: a lane's slots are a compile-time
+   step apart, so an unrolled copy needs no address arithmetic per element. */
+template <int M> constexpr int kSlotStep = (32 / M) * (M + 1);
+template <int M> __device__ __forceinline__ int slot0(int lane)
+{
+  static_assert(32 % M == 0, "M divides a warp");
+  return (lane / M) * (M + 1) + lane % M;
+}
+
 /* Stage rows [row0, row0 + 32 M) of dl, d, du into tiles [32][M+1], all three in
    one loop so that many loads are in flight per thread. */
 template <typename T, int M>
@@ -300,12 +310,13 @@ __device__ __forceinline__ void load_matrix(T (*tA)[M + 1], T (*tD)[M + 1], T (*
 {
   if (staged && interior<M>(row0, n)) {
     const T *pa = dl + row0 + lane, *pd = d + row0 + lane, *pc = du + row0 + lane;
+    const int s0 = slot0<M>(lane);
+    T *a = &tA[0][0] + s0, *dd = &tD[0][0] + s0, *c = &tC[0][0] + s0;
 #pragma unroll
     for (int t = 0; t < M; t++) {
-      const int e = t * 32 + lane;
-      tA[e / M][e % M] = ld(pa + t * 32);
-      tD[e / M][e % M] = ld(pd + t * 32);
-      tC[e / M][e % M] = ld(pc + t * 32);
+      a[t * kSlotStep<M>] = ld(pa + t * 32);
+      dd[t * kSlotStep<M>] = ld(pd + t * 32);
+      c[t * kSlotStep<M>] = ld(pc + t * 32);
     }
   } else if (staged) {
 #pragma unroll 8
@@ -334,11 +345,9 @@ __device__ __forceinline__ void load_tile(T (*tile)[M + 1], const T *p, int arr,
 {
   if (staged && interior<M>(row0, n)) {
     const T *pp = p + row0 + lane;
+    T *s = &tile[0][0] + slot0<M>(lane);
 #pragma unroll
-    for (int t = 0; t < M; t++) {
-      const int e = t * 32 + lane;
-      tile[e / M][e % M] = ld(pp + t * 32);
-    }
+    for (int t = 0; t < M; t++) s[t * kSlotStep<M>] = ld(pp + t * 32);
   } else if (staged) {
 #pragma unroll 16
     for (int t = 0; t < M; t++) {
@@ -640,10 +649,14 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     if (bcopy) { /* the top level's b, kept for the fallback (coalesced, from the
                     tile: after the warp barrier, since without staging another
                     lane wrote these entries) */
-      for (int t = 0; t < M; t++) {
-        const int e = t * 32 + lane;
-        const int64_t r = row0 + e;
-        if (r < L.n) bcopy[(int64_t)c * L.n + r] = tB[e / M][e % M];
+      T *bk = bcopy + (int64_t)c * L.n + row0 + lane;
+      const T *sb = &tB[0][0] + slot0<M>(lane);
+      if (row0 + 32 * M <= L.n) {
+#pragma unroll
+        for (int t = 0; t < M; t++) bk[t * 32] = sb[t * kSlotStep<M>];
+      } else {
+        for (int t = 0; t < M; t++)
+          if (row0 + t * 32 + lane < L.n) bk[t * 32] = sb[t * kSlotStep<M>];
       }
     }
     if (BATCH && L.gaps) { /* after the copy of b: the restore skips the gaps */
@@ -961,10 +974,14 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     __syncwarp();
     /* store x, coalesced (not into the gaps of a batch) */
     if (!BATCH || !L.gaps) {
-      for (int t = 0; t < M; t++) {
-        const int el = t * 32 + lane;
-        const int64_t r = row0 + el;
-        if (r < L.n) bc[r] = tB[el / M][el % M];
+      T *bx = bc + row0 + lane;
+      const T *sx = &tB[0][0] + slot0<M>(lane);
+      if (row0 + 32 * M <= L.n) {
+#pragma unroll
+        for (int t = 0; t < M; t++) bx[t * 32] = sx[t * kSlotStep<M>];
+      } else {
+        for (int t = 0; t < M; t++)
+          if (row0 + t * 32 + lane < L.n) bx[t * 32] = sx[t * kSlotStep<M>];
       }
     } else {
       store_skip_gaps<T, M>(L.n, L.sys_n, L.sys_stride, tB, bc, row0, lane);
