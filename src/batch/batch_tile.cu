@@ -105,7 +105,8 @@ struct Ident {
   __host__ __device__ int operator()(int r) const { return r; }
 };
 
-/* Copy system s (warp's slot g) into the tile; rows contiguous. */
+/* Copy system s (warp's slot g) into the tile; rows contiguous (m_row = b_row = 1:
+   the kernel takes this layout only then, see tile_solve). */
 template <typename T, int M>
 __device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, T *A, T *D,
                                          T *C, T *B, const T *dl, const T *dd, const T *du,
@@ -116,10 +117,10 @@ __device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, T
   const T *pb = x + s * ds.b_sys;
   for (int r = lane; r < n; r += 32) {
     const int k = r + r / M;
-    cp_elt(A + k, pl + (int64_t)r * ds.m_row);
-    cp_elt(D + k, pd + (int64_t)r * ds.m_row);
-    cp_elt(C + k, pu + (int64_t)r * ds.m_row);
-    cp_elt(B + k, pb + (int64_t)r * ds.b_row);
+    cp_elt(A + k, pl + r);
+    cp_elt(D + k, pd + r);
+    cp_elt(C + k, pu + r);
+    cp_elt(B + k, pb + r);
   }
 }
 
@@ -142,10 +143,10 @@ __device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, un
     } else {
       for (int r = lane; r < n; r += 32) {
         const int k = c + r + r / M;
-        cp_elt(tA + k, dl + s * ds.m_sys + (int64_t)r * ds.m_row);
-        cp_elt(tD + k, dd + s * ds.m_sys + (int64_t)r * ds.m_row);
-        cp_elt(tC + k, du + s * ds.m_sys + (int64_t)r * ds.m_row);
-        cp_elt(tB + k, x + s * ds.b_sys + (int64_t)r * ds.b_row);
+        cp_elt(tA + k, dl + s + (int64_t)r * ds.m_row);
+        cp_elt(tD + k, dd + s + (int64_t)r * ds.m_row);
+        cp_elt(tC + k, du + s + (int64_t)r * ds.m_row);
+        cp_elt(tB + k, x + s + (int64_t)r * ds.b_row);
       }
     }
   }
@@ -329,11 +330,12 @@ __device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long 
 }
 
 /* K warps per block, each with its own tile. P: partitions per system (power of
-   two, 1..32). INTER: systems contiguous (interleaved): the block loads and stores
-   the K G consecutive systems of its warps together, K G consecutive elements of
-   each row, so that whole 32-byte sectors move (a warp's G alone is one or two
-   elements per row past n = 128: half or a quarter of each sector). Else rows
-   contiguous, K = 1: each warp is a block and starts and finishes on its own. */
+   two, 1..32). INTER: systems contiguous (interleaved, m_sys = b_sys = 1: see
+   tile_solve): the block loads and stores the K G consecutive systems of its
+   warps together, K G consecutive elements of each row, so that whole 32-byte
+   sectors move (a warp's G alone is one or two elements per row past n = 128: half
+   or a quarter of each sector). Else rows contiguous (m_row = b_row = 1), K = 1:
+   each warp is a block and starts and finishes on its own. */
 template <typename T, int M, bool INTER, int K, bool RED2>
 __global__ void __launch_bounds__(32 * K)
 tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ dl,
@@ -365,10 +367,10 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ 
       if (g >= nact) continue;
       const int k = g * P * S + r + r / M;
       const int64_t s = s0 + g;
-      cp_elt(tA + k, dl + s * ds.m_sys + (int64_t)r * ds.m_row);
-      cp_elt(tD + k, dd + s * ds.m_sys + (int64_t)r * ds.m_row);
-      cp_elt(tC + k, du + s * ds.m_sys + (int64_t)r * ds.m_row);
-      cp_elt(tB + k, x + s * ds.b_sys + (int64_t)r * ds.b_row);
+      cp_elt(tA + k, dl + s + (int64_t)r * ds.m_row);
+      cp_elt(tD + k, dd + s + (int64_t)r * ds.m_row);
+      cp_elt(tC + k, du + s + (int64_t)r * ds.m_row);
+      cp_elt(tB + k, x + s + (int64_t)r * ds.b_row);
     }
   } else { /* element e: system j = e mod K G of the block (warp j / G, slot j mod G), row e / (K G) */
     const int lgKG = lgG + (K == 8 ? 3 : K == 4 ? 2 : K == 2 ? 1 : 0);
@@ -377,10 +379,10 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ 
       if (j >= nblk) continue;
       const int k = (j >> lgG) * 4 * 32 * S + (j & (G - 1)) * P * S + r + r / M;
       const int64_t s = sb + j;
-      cp_elt(tile0 + k, dl + s * ds.m_sys + (int64_t)r * ds.m_row);
-      cp_elt(tile0 + 32 * S + k, dd + s * ds.m_sys + (int64_t)r * ds.m_row);
-      cp_elt(tile0 + 64 * S + k, du + s * ds.m_sys + (int64_t)r * ds.m_row);
-      cp_elt(tile0 + 96 * S + k, x + s * ds.b_sys + (int64_t)r * ds.b_row);
+      cp_elt(tile0 + k, dl + s + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 32 * S + k, dd + s + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 64 * S + k, du + s + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 96 * S + k, x + s + (int64_t)r * ds.b_row);
     }
   }
   cp_wait();
@@ -432,14 +434,14 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ 
       if ((sing >> (gg * P)) & 1u) continue;
       const T *Bs = tB + gg * P * S;
       T *px = x + (s0 + gg) * ds.b_sys;
-      for (int r = lane; r < n; r += 32) __stcs(px + (int64_t)r * ds.b_row, Bs[r + r / M]);
+      for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[r + r / M]); /* b_row = 1 */
     }
   } else if (K == 1) {
     __syncwarp(); /* x of every lane's rows is in the tile */
     for (int e = lane; e < (n << lgG); e += 32) {
       const int gg = e & (G - 1), r = e >> lgG;
       if (gg >= nact || ((sing >> (gg * P)) & 1u)) continue;
-      __stcs(x + (s0 + gg) * ds.b_sys + (int64_t)r * ds.b_row, tB[gg * P * S + r + r / M]);
+      __stcs(x + (s0 + gg) + (int64_t)r * ds.b_row, tB[gg * P * S + r + r / M]);
     }
   } else {
     if (lane == 0) sing_of[warp] = sing;
@@ -449,7 +451,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ 
       const int j = e & ((K << lgG) - 1), r = e >> lgKG;
       const int w = j >> lgG, gg = j & (G - 1);
       if (j >= nblk || ((sing_of[w] >> (gg * P)) & 1u)) continue;
-      __stcs(x + (sb + j) * ds.b_sys + (int64_t)r * ds.b_row,
+      __stcs(x + (sb + j) + (int64_t)r * ds.b_row,
              tile0[w * 4 * 32 * S + 96 * S + gg * P * S + r + r / M]);
     }
   }
