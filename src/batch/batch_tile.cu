@@ -124,6 +124,29 @@ __device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, T
   }
 }
 
+/* Copy the nact systems from s0 (rows contiguous) into the warp's tile, system g at
+   column g P: load_sys for each, with the systems' addresses advanced by a stride
+   instead of formed from s0 + g for each (ncu, 64 x 262144 double: about 150
+   instructions a system, most of them 64-bit address arithmetic). */
+template <typename T, int M>
+__device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0, int nact,
+                                           int P, T *tA, T *tD, T *tC, T *tB, const T *dl,
+                                           const T *dd, const T *du, const T *x, int lane)
+{
+  const int n = (int)ds.n, cs = P * (M + 1);
+  const int64_t ms = ds.m_sys, bs = ds.b_sys;
+  const T *pl = dl + s0 * ms, *pd = dd + s0 * ms, *pu = du + s0 * ms, *pb = x + s0 * bs;
+  for (int g = 0, c = 0; g < nact; g++, c += cs, pl += ms, pd += ms, pu += ms, pb += bs) {
+    for (int r = lane; r < n; r += 32) {
+      const int k = c + r + r / M;
+      cp_elt(tA + k, pl + r);
+      cp_elt(tD + k, pd + r);
+      cp_elt(tC + k, pu + r);
+      cp_elt(tB + k, pb + r);
+    }
+  }
+}
+
 /* Copy again, into their tile columns, the systems whose first lane is set in fm
    (P lanes per system), either layout; returns when the copies have landed. */
 template <typename T, int M, bool INTER>
@@ -357,10 +380,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ 
 
   /* ---- load: the warp's systems into the tile ---- */
   if (!INTER) {
-    for (int g = 0; g < nact; g++) {
-      const int c = g * P * S;
-      load_sys<T, M>(ds, s0 + g, tA + c, tD + c, tC + c, tB + c, dl, dd, du, x, lane);
-    }
+    load_group<T, M>(ds, s0, nact, P, tA, tD, tC, tB, dl, dd, du, x, lane);
   } else if (K == 1) { /* consecutive lanes on consecutive systems of one row */
     for (int e = lane; e < (n << lgG); e += 32) {
       const int g = e & (G - 1), r = e >> lgG;
@@ -430,10 +450,10 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ 
   /* ---- store x ---- */
   if (!INTER) {
     __syncwarp(); /* x of every lane's rows is in the tile */
-    for (int gg = 0; gg < nact; gg++) {
+    T *px = x + s0 * ds.b_sys;
+    for (int gg = 0; gg < nact; gg++, px += ds.b_sys) {
       if ((sing >> (gg * P)) & 1u) continue;
       const T *Bs = tB + gg * P * S;
-      T *px = x + (s0 + gg) * ds.b_sys;
       for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[r + r / M]); /* b_row = 1 */
     }
   } else if (K == 1) {
