@@ -56,10 +56,14 @@
  * base solved by the on-chip batch kernel (or ARCR), which runs between two
  * launches of the tail, the way down and the way up; the top level's pass 2
  * (spike_top<2>); the gated restore and fallback. Where the time
- * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random (6924195):
- * top pass 1 147 us; down 44 (the first reduced level's pass 1 and the tail's way
- * down), base 29, up 26; top pass 2 with the first level's pass 2 160; init,
- * restore and the gated fallback launch 14; at 2^25: 523, 98, 20, 37, 584. What
+ * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random (205adf5):
+ * top pass 1 142 us; down 45 (the first reduced level's pass 1 and the tail's way
+ * down), base 29, up 26; top pass 2 with the first level's pass 2 159; init,
+ * restore and the gated fallback launch 14; at 2^25 (6924195): 523, 98, 20, 37, 584.
+ * Each level below costs about one tile's latency, a tile's pass 1 being about 2900
+ * instructions of one warp (ncu, 2f27aae); running the way down as a cascade inside
+ * the top pass 1 (bench/results/gpu-spike-cascade-2026-11-24.md) and a top level
+ * of 8 or 12 rows per partition (gpu-spike-top-m-2026-11-24.md) were slower. What
  * bounds the top passes (ncu at b4c2d6a, bench/results/gpu-sweep-steps-2026-11-24.md):
  * instruction latency with 12 warps per SM (the 17 KB of tiles per warp), 0.42
  * instructions issued per cycle per scheduler, a third of the stalls on
