@@ -342,6 +342,22 @@ __device__ __forceinline__ void load_matrix(T (*tA)[M + 1], T (*tD)[M + 1], T (*
   }
 }
 
+/* Store a tile's rows [row0, row0 + 32 M) (those below n) into p, coalesced. */
+template <typename T, int M>
+__device__ __forceinline__ void store_tile(T *p, const T (*tile)[M + 1], int64_t row0,
+                                           int64_t n, int lane)
+{
+  T *pp = p + row0 + lane;
+  const T *s = &tile[0][0] + slot0<M>(lane);
+  if (row0 + 32 * M <= n) {
+#pragma unroll
+    for (int t = 0; t < M; t++) pp[t * 32] = s[t * kSlotStep<M>];
+  } else {
+    for (int t = 0; t < M; t++)
+      if (row0 + t * 32 + lane < n) pp[t * 32] = s[t * kSlotStep<M>];
+  }
+}
+
 /* Stage rows [row0, row0 + 32 M) of one array into tile[32][M+1]. */
 template <typename T, int M>
 __device__ __forceinline__ void load_tile(T (*tile)[M + 1], const T *p, int arr, int64_t row0,
@@ -653,15 +669,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     if (bcopy) { /* the top level's b, kept for the fallback (coalesced, from the
                     tile: after the warp barrier, since without staging another
                     lane wrote these entries) */
-      T *bk = bcopy + (int64_t)c * L.n + row0 + lane;
-      const T *sb = &tB[0][0] + slot0<M>(lane);
-      if (row0 + 32 * M <= L.n) {
-#pragma unroll
-        for (int t = 0; t < M; t++) bk[t * 32] = sb[t * kSlotStep<M>];
-      } else {
-        for (int t = 0; t < M; t++)
-          if (row0 + t * 32 + lane < L.n) bk[t * 32] = sb[t * kSlotStep<M>];
-      }
+      store_tile<T, M>(bcopy + (int64_t)c * L.n, tB, row0, L.n, lane);
     }
     if (BATCH && L.gaps) { /* after the copy of b: the restore skips the gaps */
       __syncwarp();
@@ -978,15 +986,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     __syncwarp();
     /* store x, coalesced (not into the gaps of a batch) */
     if (!BATCH || !L.gaps) {
-      T *bx = bc + row0 + lane;
-      const T *sx = &tB[0][0] + slot0<M>(lane);
-      if (row0 + 32 * M <= L.n) {
-#pragma unroll
-        for (int t = 0; t < M; t++) bx[t * 32] = sx[t * kSlotStep<M>];
-      } else {
-        for (int t = 0; t < M; t++)
-          if (row0 + t * 32 + lane < L.n) bx[t * 32] = sx[t * kSlotStep<M>];
-      }
+      store_tile<T, M>(bc, tB, row0, L.n, lane);
     } else {
       store_skip_gaps<T, M>(L.n, L.sys_n, L.sys_stride, tB, bc, row0, lane);
     }
