@@ -141,6 +141,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 #include <vector>
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
@@ -220,6 +221,25 @@ template <typename T> struct Level {
 };
 
 template <typename T> __device__ __forceinline__ T tabs(T v) { return fabs(v); } /* a modifier */
+
+/* Programmatic dependent launch (Hopper; see spike_solve_m): pdl_wait returns once
+   the kernel launched before this one in the stream has completed and its writes
+   are visible (at once when this kernel was launched without the attribute, as
+   the tail is); pdl_trigger lets the next kernel's blocks be scheduled. Every kernel
+   here triggers only after it has waited, so a kernel that starts early finds every
+   kernel before its predecessor complete. */
+__device__ __forceinline__ void pdl_wait()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void pdl_trigger()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
 
 /* Two consecutive level values (16-byte aligned: every level array starts on 256
    bytes and the pairs below start at even indices) in one access. */
@@ -665,6 +685,11 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     const T *bc = L.b + (int64_t)c * L.ldb;
     if (c > c0) __syncwarp(); /* the previous column's tile is read */
     load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
+    if (c == c0) { /* the top level's loads are of the caller's arrays: issued before
+                      waiting for the kernel before (spike_init's zeros) */
+      pdl_wait();
+      pdl_trigger();
+    }
     __syncwarp();
     if (bcopy) { /* the top level's b, kept for the fallback (coalesced, from the
                     tile: after the warp barrier, since without staging another
@@ -889,6 +914,8 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
      of a small level: GPU clock stamps, 2^20 rows). */
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   if (c1 > c0) load_tile<T, M>(tB, L.b + (int64_t)c0 * L.ldb, ARR_B, row0, L.n, lane, staged);
+  pdl_wait(); /* what the levels below wrote (opt, spikes, separators, flag) */
+  pdl_trigger();
   const uint32_t optw = active ? ld(L.opt + k) : 0u;
   const int opt = (int)(optw >> 31);
   const uint32_t known2 = optw & 0x7fffffffu; /* pass 1's 2x2 blocks (main loop) */
@@ -1101,8 +1128,12 @@ __device__ void base_stage(const Level<T> &B, int q, T *sm, int cap, unsigned *f
    (its registers bound the warps per SM). */
 template <typename T, int M, int PASS, bool BATCH>
 __global__ void __launch_bounds__(kWarps * 32)
-spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag)
+spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, bool early)
 {
+  /* early: this level's arrays are the caller's (the top level), loaded before
+     waiting for the kernel before; else (the first reduced level) they are that
+     kernel's output */
+  if (!early) pdl_wait();
   /* columns [c0, c1) of the right-hand sides: blockIdx.y's slice (see spike_solve_m) */
   const int c0 = (int)blockIdx.y * cper, c1 = min(q, c0 + cper);
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -1213,6 +1244,8 @@ __global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ld
                               const double *sums, int64_t nsums, unsigned *flag,
                               int64_t sys_n, int64_t sys_stride)
 {
+  pdl_wait(); /* top pass 2's x and sums */
+  pdl_trigger();
   /* sums: [level][system] pairs (||x||^2, excess), nsums of them */
   bool cancel = false;
   for (int64_t i = threadIdx.x; i < nsums; i += blockDim.x) {
@@ -1248,6 +1281,7 @@ struct Init {
 template <typename T>
 __global__ void spike_init(char *ws, size_t head, const __grid_constant__ Init a, int q)
 {
+  pdl_trigger(); /* the top pass 1 may load its tiles meanwhile (it waits for these zeros) */
   const int64_t tid = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
   const int64_t nt = (int64_t)gridDim.x * blockDim.x;
   for (int64_t i = tid; i < (int64_t)(head / 8); i += nt) reinterpret_cast<uint64_t *>(ws)[i] = 0;
@@ -1453,6 +1487,29 @@ struct Trace {
   }
 };
 
+/* A launch that may start before the kernel before it in the stream has finished
+   (programmatic dependent launch, Hopper): its blocks are scheduled once every block
+   of that kernel has passed pdl_trigger, and they wait for its completion at
+   pdl_wait. The top passes load their tiles of the caller's arrays in between, so
+   that the first wave's loads overlap the end of the kernel before. pdl = false: an
+   ordinary launch. */
+template <typename... K, typename... A>
+cudaError_t launch_pdl(bool pdl, void (*k)(K...), dim3 grid, dim3 block, size_t smem,
+                       cudaStream_t st, A &&...args)
+{
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = grid;
+  cfg.blockDim = block;
+  cfg.dynamicSmemBytes = smem;
+  cfg.stream = st;
+  cudaLaunchAttribute at[1];
+  at[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  at[0].val.programmaticStreamSerializationAllowed = 1;
+  cfg.attrs = at;
+  cfg.numAttrs = pdl ? 1 : 0;
+  return cudaLaunchKernelEx(&cfg, k, std::forward<A>(args)...);
+}
+
 /* One system (nsys = 1), or a batch of nsys systems of sys_n rows, system k from
    row k sys_stride: n = (nsys - 1) sys_stride + sys_n, nrhs = 1, ldb = n. */
 template <typename T, int M>
@@ -1492,6 +1549,10 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const int q = (int)nrhs;
   unsigned opts = h->spike_opts;
   cudaStream_t st = gtsv__cuda_stream(h);
+  /* programmatic dependent launch of the top passes, the first reduced level's and
+     the restore (GTSV_SPIKE_PDL=0: ordinary launches, for measurements) */
+  static const char *pdl_env = getenv("GTSV_SPIKE_PDL");
+  const bool pdl = !(pdl_env && *pdl_env == '0');
   const int smem = kWarps * warp_smem<T, M>();
   const int res_tail = resident_blocks<spike_tail<T, M>>(kWarps * 32, smem);
   const bool batch = nsys > 1;
@@ -1576,11 +1637,11 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const dim3 tgrid(top_grid, (unsigned)((q + cper - 1) / cper));
   if (pl.nlev > 0) {
     if (batch)
-      spike_top<T, M, 1, true><<<tgrid, kWarps * 32, smem, st>>>(lv[0], q, cper, bcopy, opts, flag);
+      GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 1, true>, tgrid, dim3(kWarps * 32), smem, st,
+                               lv[0], q, cper, bcopy, opts, flag, true));
     else
-      spike_top<T, M, 1, false><<<tgrid, kWarps * 32, smem, st>>>(lv[0], q, cper, bcopy, opts,
-                                                                   flag);
-    GTSV_CUDA_TRY(cudaGetLastError());
+      GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 1, false>, tgrid, dim3(kWarps * 32), smem,
+                               st, lv[0], q, cper, bcopy, opts, flag, true));
     tr.mark("top1");
   }
   /* The first reduced level, when it is large, by the top kernels (see kSplitP) */
@@ -1591,8 +1652,8 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const unsigned grid1 =
       split ? (unsigned)(((pl.P[1] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
   if (split) {
-    spike_top<T, M, 1, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, q, NULL, opts, flag);
-    GTSV_CUDA_TRY(cudaGetLastError());
+    GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 1, false>, dim3(grid1), dim3(kWarps * 32), smem,
+                             st, lv[1], q, q, (T *)NULL, opts, flag, false));
   }
   { /* levels 1 + split .. nlev-1 and the base (or the base alone) */
     Tail<T> t;
@@ -1637,16 +1698,16 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     }
   }
   if (split) {
-    spike_top<T, M, 2, false><<<grid1, kWarps * 32, smem, st>>>(lv[1], q, q, NULL, opts, flag);
-    GTSV_CUDA_TRY(cudaGetLastError());
+    GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 2, false>, dim3(grid1), dim3(kWarps * 32), smem,
+                             st, lv[1], q, q, (T *)NULL, opts, flag, false));
   }
   if (pl.nlev > 0) {
     if (batch)
-      spike_top<T, M, 2, true><<<tgrid, kWarps * 32, smem, st>>>(lv[0], q, cper, NULL, opts, flag);
+      GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 2, true>, tgrid, dim3(kWarps * 32), smem, st,
+                               lv[0], q, cper, (T *)NULL, opts, flag, true));
     else
-      spike_top<T, M, 2, false><<<tgrid, kWarps * 32, smem, st>>>(lv[0], q, cper, NULL, opts,
-                                                                   flag);
-    GTSV_CUDA_TRY(cudaGetLastError());
+      GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 2, false>, tgrid, dim3(kWarps * 32), smem,
+                               st, lv[0], q, cper, (T *)NULL, opts, flag, true));
     tr.mark("top2");
   }
   /* the fallback, gated on the flag: decide, b back, then DP_SEQ */
@@ -1657,9 +1718,9 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     GTSV_CUDA_TRY(cudaGetLastError());
     nsums = 0;
   }
-  spike_restore<T><<<264, 256, 0, st>>>(n, q, bcopy, B, ldb, sums, nsums, flag,
-                                        nsys > 1 ? sys_n : 0, nsys > 1 ? sys_stride : 0);
-  GTSV_CUDA_TRY(cudaGetLastError());
+  GTSV_CUDA_TRY(launch_pdl(pdl, spike_restore<T>, dim3(264), dim3(256), 0, st, n, q,
+                           (const T *)bcopy, B, ldb, (const double *)sums, nsums, flag,
+                           (int64_t)(nsys > 1 ? sys_n : 0), (int64_t)(nsys > 1 ? sys_stride : 0)));
   tr.mark("restore");
   if (nsys > 1) { /* every system of the batch, each reporting its own singular row */
     gtsv_batch_desc fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, flag, NULL, 0};
