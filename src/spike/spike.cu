@@ -55,7 +55,10 @@
  * passes are spike_top launches of their own before and after it, and except a
  * base solved by the on-chip batch kernel (or ARCR), which runs between two
  * launches of the tail, the way down and the way up; the top level's pass 2
- * (spike_top<2>); the gated restore and fallback. Where the time
+ * (spike_top<2>); the gated restore and fallback. The top passes, the first reduced
+ * level's and the restore are programmatic dependent launches (launch_pdl): the top
+ * passes load their first tiles before waiting for the kernel before (H200, 2^23:
+ * 0.394 against 0.405 ms, bench/results/gpu-spike-pdl-2026-11-24.md). Where the time
  * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random (205adf5):
  * top pass 1 142 us; down 45 (the first reduced level's pass 1 and the tail's way
  * down), base 29, up 26; top pass 2 with the first level's pass 2 159; init,
