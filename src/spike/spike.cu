@@ -243,6 +243,13 @@ __device__ __forceinline__ void pdl_trigger()
   asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
 #endif
 }
+/* Both, in the one order allowed here. In the first reduced level's kernels (which
+   wait at their start) and in the tail (not launched so) the wait is a no-op. */
+__device__ __forceinline__ void pdl_wait_trigger()
+{
+  pdl_wait();
+  pdl_trigger();
+}
 
 /* Two consecutive level values (16-byte aligned: every level array starts on 256
    bytes and the pairs below start at even indices) in one access. */
@@ -688,11 +695,9 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     const T *bc = L.b + (int64_t)c * L.ldb;
     if (c > c0) __syncwarp(); /* the previous column's tile is read */
     load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
-    if (c == c0) { /* the top level's loads are of the caller's arrays: issued before
-                      waiting for the kernel before (spike_init's zeros) */
-      pdl_wait();
-      pdl_trigger();
-    }
+    /* the top level's loads are of the caller's arrays, issued before waiting for
+       the kernel before (spike_init's zeros) */
+    if (c == c0) pdl_wait_trigger();
     __syncwarp();
     if (bcopy) { /* the top level's b, kept for the fallback (coalesced, from the
                     tile: after the warp barrier, since without staging another
@@ -917,8 +922,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
      of a small level: GPU clock stamps, 2^20 rows). */
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   if (c1 > c0) load_tile<T, M>(tB, L.b + (int64_t)c0 * L.ldb, ARR_B, row0, L.n, lane, staged);
-  pdl_wait(); /* what the levels below wrote (opt, spikes, separators, flag) */
-  pdl_trigger();
+  pdl_wait_trigger(); /* what the levels below wrote (opt, spikes, separators, flag) */
   const uint32_t optw = active ? ld(L.opt + k) : 0u;
   const int opt = (int)(optw >> 31);
   const uint32_t known2 = optw & 0x7fffffffu; /* pass 1's 2x2 blocks (main loop) */
@@ -1247,8 +1251,7 @@ __global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ld
                               const double *sums, int64_t nsums, unsigned *flag,
                               int64_t sys_n, int64_t sys_stride)
 {
-  pdl_wait(); /* top pass 2's x and sums */
-  pdl_trigger();
+  pdl_wait_trigger(); /* top pass 2's x and sums */
   /* sums: [level][system] pairs (||x||^2, excess), nsums of them */
   bool cancel = false;
   for (int64_t i = threadIdx.x; i < nsums; i += blockDim.x) {
