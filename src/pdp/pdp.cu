@@ -82,10 +82,23 @@
  * (forced), x_4099 = y_4099, and its q goes up to tile 1 by the backward look-back.
  *
  * Unified tiling (4.2.2): the tile's inputs live in shared memory (one copy, dynamic
- * shared memory: 66 KB in double), each thread's start, scan operands and outputs
- * in registers; nothing is spilled to global memory. Kernel fusion (4.2.3):
- * decomposition, L and B solves in one kernel; M^T in the second (it runs the
- * other way).
+ * shared memory: 70 KB in double), each thread's start, scan operands and outputs
+ * in registers; nothing is spilled to global memory. The rounds hand a thread its
+ * predecessor's exit by shuffles (across a warp boundary through one shared slot
+ * per warp), so the block's static shared memory is under 1 KB and three blocks fit
+ * on an SM (12 warps; two with a 6 KB exit array per thread). Kernel fusion
+ * (4.2.3): decomposition, L and B solves in one kernel; M^T in the second (it runs
+ * the other way).
+ *
+ * Where the time goes (H200, bench/results/gpu-pdp-shapes-2026-11-24.md). ncu of
+ * the forward kernel at n = 2^20 double random: 18 000 instructions per warp at
+ * 11-13 cycles each; half the stall samples at the two block barriers behind warp
+ * 0's look-backs (the product state and the exact exit), the rest latency of the
+ * recurrence chains. Measured and not kept: 128 or 256 threads of 8 rows (slower
+ * at 2^23: more tiles, more splices), the rounds and the exact-exit decision in
+ * two kernels (the second waits on the chain of redone tiles with nothing to hide
+ * it: 2.44 against 1.90 ms at 2^23), and rounds that re-run only the threads a
+ * change reaches (within 1-3%, both ways).
  *
  * Inter-block message passing (4.2.1) and the memory-model argument.
  * Each tile t has, per channel, a 32-bit flag word (INVALID = 0, so one memset per
@@ -169,17 +182,29 @@
 
 namespace {
 
-constexpr int THREADS = 128;
+/* The tile's shape. GTSV_PDP_THREADS / GTSV_PDP_C override it at compile time (for
+   measuring other shapes; C a power of two, THREADS a multiple of 32). */
+#ifndef GTSV_PDP_THREADS
+#define GTSV_PDP_THREADS 128
+#endif
+#ifndef GTSV_PDP_C
+#define GTSV_PDP_C 16
+#endif
+constexpr int THREADS = GTSV_PDP_THREADS;
 constexpr int NWARPS = THREADS / 32;
-constexpr int C = 16;                 /* rows per thread */
+constexpr int C = GTSV_PDP_C;         /* rows per thread */
+constexpr int LOGC = C == 4 ? 2 : C == 8 ? 3 : C == 16 ? 4 : C == 32 ? 5 : -1;
+static_assert(LOGC > 0 && THREADS % 32 == 0, "C a power of two in 4..32, whole warps");
 constexpr int TILE = THREADS * C;     /* rows per tile; a multiple of 32 */
 constexpr int TW = TILE / 32;         /* start-bit words per tile */
 constexpr int WARM = 16;              /* warm-up rows before a thread's first row */
 constexpr int OFF = WARM + 1;         /* shared index of the tile's first row */
 constexpr int SROWS = TILE + WARM + 3; /* staged rows: WARM + 1 above, 2 below */
-/* shared index of staged row j, one pad word per 16 rows: a warp's threads read
-   rows 16 apart, which would all fall in one bank (double: 32-way conflicts) */
-__host__ __device__ constexpr int sp(int j) { return j + (j >> 4); }
+/* shared index of staged row j, one pad word per C rows: a warp's threads read
+   rows C apart, which would fall in few banks (C = 16, double: 32-way conflicts).
+   For x >= 0, sp(C t + x) = (C + 1) t + sp(x): a thread's rows are its base
+   (C + 1) t plus a compile-time offset (Rows). */
+__host__ __device__ constexpr int sp(int j) { return j + (j >> LOGC); }
 constexpr int SPAD = sp(SROWS - 1) + 1;
 constexpr int ROUNDS = 8;             /* provisional rounds of the checked splice */
 constexpr int REDO_ROUNDS = THREADS + 1; /* enough for the sequential recurrence */
@@ -344,37 +369,80 @@ template <typename T> struct Msg {
   typename Ar<T>::M *xpm, *xem;
 };
 
-/* The tile's staged rows (shared memory, index j = row - r0 + OFF). */
+/* The tile's staged rows (shared memory, index sp(row - r0 + OFF)), seen from one
+   thread: r is a row relative to the thread's first row (r >= -OFF), a
+   compile-time constant in the unrolled loops, so each access is the thread's
+   base plus an immediate offset. */
 template <typename T> struct Rows {
-  const T *A, *B, *C, *Z;
+  const T *A, *B, *Cu, *Z;
+  int tb; /* (C + 1) * thread */
+  __device__ __forceinline__ T a(int r) const { return A[tb + sp(OFF + r)]; }
+  __device__ __forceinline__ T b(int r) const { return B[tb + sp(OFF + r)]; }
+  __device__ __forceinline__ T c(int r) const { return Cu[tb + sp(OFF + r)]; }
+  __device__ __forceinline__ T z(int r) const { return Z[tb + sp(OFF + r)]; }
 };
 
+/* The exits of a round: the predecessor's from the lane above (shuffles), across a
+   warp boundary from edge[]; the tile's last thread's (kl) kept in last. */
+template <typename U> struct Exits {
+  typename Ar<U>::S edge[NWARPS], last;
+  typename Ar<U>::M edgem[NWARPS], lastm;
+};
+
+template <typename U>
+__device__ __forceinline__ typename Ar<U>::S shfl_up_state(typename Ar<U>::S s)
+{
+  s.t0 = __shfl_up_sync(0xffffffffu, s.t0, 1);
+  s.t1 = __shfl_up_sync(0xffffffffu, s.t1, 1);
+  s.w = __shfl_up_sync(0xffffffffu, s.w, 1);
+  return s;
+}
+template <typename U>
+__device__ __forceinline__ typename Ar<U>::M shfl_up_mag(typename Ar<U>::M m)
+{
+  m.m0 = __shfl_up_sync(0xffffffffu, m.m0, 1);
+  m.m1 = __shfl_up_sync(0xffffffffu, m.m1, 1);
+  m.mw = __shfl_up_sync(0xffffffffu, m.mw, 1);
+  return m;
+}
+
 /* Rounds of the checked splice (block-wide, every thread calls it): each thread
-   runs its C rows from tin (exit and magnitudes to sOut, sMag); a thread whose
-   start is not its predecessor's exit up to KERR errors takes that exit. Returns
-   the rounds after which nothing changed, or R (then sOut is stale). */
+   runs its C rows from tin; a thread whose start is not its predecessor's exit up
+   to KERR errors takes that exit. The exit of thread kl (the tile's last with
+   rows) goes to ex->last. Returns the rounds after which nothing changed, or R
+   (then ex->last is the last round's). */
 template <typename T, typename U, int NM>
-__device__ int settle(typename Ar<U>::S &tin, typename Ar<U>::S *sOut,
-                      typename Ar<U>::M *sMag, Rows<T> rw, int64_t n, int64_t tr0, int j0,
-                      int R)
+__device__ int settle(typename Ar<U>::S &tin, Exits<U> *ex, Rows<T> rw, int64_t n,
+                      int64_t tr0, int kl, int R)
 {
   typedef typename Ar<U>::S S;
   typedef typename Ar<U>::M M;
-  const int tid = threadIdx.x;
+  const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5;
   int r;
   for (r = 0; r < R; r++) {
     S s = tin;
     M m = Ar<U>::mzero();
 #pragma unroll
     for (int k = 0; k < C; k++)
-      if (tr0 + k < n)
-        Ar<U>::stepm(&s, &m, rw.A[sp(j0 + k)], rw.B[sp(j0 + k)], rw.C[sp(j0 + k - 1)], rw.Z[sp(j0 + k)], NM);
-    sOut[tid] = s;
-    sMag[tid] = m;
+      if (tr0 + k < n) Ar<U>::stepm(&s, &m, rw.a(k), rw.b(k), rw.c(k - 1), rw.z(k), NM);
+    if (lane == 31) {
+      ex->edge[wid] = s;
+      ex->edgem[wid] = m;
+    }
+    if (tid == kl) {
+      ex->last = s;
+      ex->lastm = m;
+    }
+    S ps = shfl_up_state<U>(s);
+    M pm = shfl_up_mag<U>(m);
     __syncthreads();
+    if (lane == 0 && wid > 0) {
+      ps = ex->edge[wid - 1];
+      pm = ex->edgem[wid - 1];
+    }
     int changed = 0;
-    if (tid > 0 && tr0 < n && !Ar<U>::cons(sOut[tid - 1], sMag[tid - 1], tin, KERR)) {
-      tin = sOut[tid - 1];
+    if (tid > 0 && tr0 < n && !Ar<U>::cons(ps, pm, tin, KERR)) {
+      tin = ps;
       changed = 1;
     }
     if (!__syncthreads_or(changed)) break; /* also orders the reads before the next writes */
@@ -401,8 +469,8 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   extern __shared__ __align__(16) unsigned char smem[];
   T *sA = reinterpret_cast<T *>(smem), *sB = sA + SPAD, *sC = sB + SPAD, *sZ = sC + SPAD;
   __shared__ G sWarp[NWARPS];
-  __shared__ S sIn, sE, sOut[THREADS];
-  __shared__ M sMag[THREADS];
+  __shared__ S sIn, sE;
+  __shared__ Exits<U> sEx;
   __shared__ unsigned sMap[NWARPS], sFsmIn, sBits[TW], sTile;
   __shared__ int sRedo;
   const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5;
@@ -421,9 +489,8 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   }
   for (int w = tid; w < TW; w += THREADS) sBits[w] = 0u;
   __syncthreads();
-  const Rows<T> rw = {sA, sB, sC, sZ};
+  const Rows<T> rw = {sA, sB, sC, sZ, (C + 1) * tid};
   const int64_t tr0 = r0 + (int64_t)tid * C; /* this thread's first row */
-  const int j0 = tid * C + OFF;
   const int kl = (int)((n - 1 - r0) / C < THREADS - 1 ? (n - 1 - r0) / C : THREADS - 1);
 
   /* 1. the aggregate of this thread's rows shifted up by WARM, inclusive scans over
@@ -431,9 +498,8 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   G agg = Ar<U>::id();
 #pragma unroll
   for (int k = 0; k < C; k++) {
-    const int64_t i = tr0 - WARM + k;
-    const int j = j0 - WARM + k;
-    if (i >= 0 && i < n) Ar<U>::row(&agg, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+    const int64_t i = tr0 - WARM + k, r = k - WARM;
+    if (i >= 0 && i < n) Ar<U>::row(&agg, rw.a(r), rw.b(r), rw.c(r - 1), rw.z(r), NM);
   }
   G inc = agg;
 #pragma unroll
@@ -502,17 +568,16 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   tin = Ar<U>::apply(lexc, tin, NM);
 #pragma unroll
   for (int k = 0; k < WARM; k++) {
-    const int64_t i = tr0 - WARM + k;
-    const int j = j0 - WARM + k;
-    if (i >= 0 && i < n) Ar<U>::step(&tin, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
+    const int64_t i = tr0 - WARM + k, r = k - WARM;
+    if (i >= 0 && i < n) Ar<U>::step(&tin, rw.a(r), rw.b(r), rw.c(r - 1), rw.z(r), NM);
   }
 
   /* 4. the checked splice inside the tile, then against the exact exit of the
      tile above (header: the exact-exit channel) */
-  const int settled = settle<T, U, NM>(tin, sOut, sMag, rw, n, tr0, j0, ROUNDS) < ROUNDS;
+  const int settled = settle<T, U, NM>(tin, &sEx, rw, n, tr0, kl, ROUNDS) < ROUNDS;
   if (wid == 0) { /* lane 0 posts and checks; the walk back is warp-wide */
-    const S P = sOut[kl];
-    const M mP = sMag[kl];
+    const S P = sEx.last;
+    const M mP = sEx.lastm;
     int keep = 0, ok = 0;
     S E = Ar<U>::init();
     if (lane == 0) {
@@ -572,10 +637,10 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   __syncthreads();
   if (sRedo) { /* the fallback: from the exact exit above, rounds until settled */
     if (tid == 0) tin = sE;
-    settle<T, U, NM>(tin, sOut, sMag, rw, n, tr0, j0, REDO_ROUNDS);
+    settle<T, U, NM>(tin, &sEx, rw, n, tr0, kl, REDO_ROUNDS);
     if (tid == 0) {
-      msg.xe[tile] = sOut[kl];
-      msg.xem[tile] = sMag[kl];
+      msg.xe[tile] = sEx.last;
+      msg.xem[tile] = sEx.lastm;
       post_flag(&msg.xflag[tile], XF_FIN_NE);
     }
   }
@@ -588,11 +653,10 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
 #pragma unroll
     for (int k = 0; k < C; k++) {
       const int64_t i = tr0 + k;
-      const int j = j0 + k;
       if (i < n) {
-        Ar<U>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
-        const int one = i == n - 1 || Ar<U>::one(s.t0, s.t1, sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)],
-                                                 sC[sp(j + 1)], sA[sp(j + 2)]);
+        Ar<U>::step(&s, rw.a(k), rw.b(k), rw.c(k - 1), rw.z(k), NM);
+        const int one = i == n - 1 || Ar<U>::one(s.t0, s.t1, rw.c(k), rw.a(k + 1), rw.b(k + 1),
+                                                 rw.c(k + 1), rw.a(k + 2));
         ones |= (unsigned)one << k;
         map = gtsv_pdp_fsm_compose(gtsv_pdp_fsm_row(one), map);
       }
@@ -647,15 +711,14 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
 #pragma unroll
     for (int k = 0; k < C; k++) {
       const int64_t i = tr0 + k;
-      const int j = j0 + k;
       yv[k] = U(0);
       gv[k] = U(0);
       if (i < n) {
         const int one = (ones >> k) & 1u;
         U piv;
-        Ar<U>::step(&s, sA[sp(j)], sB[sp(j)], sC[sp(j - 1)], sZ[sp(j)], NM);
-        Ar<U>::out(s, st && !one, sZ[sp(j + 1)], sC[sp(j)], sA[sp(j + 1)], sB[sp(j + 1)], sC[sp(j + 1)], &yv[k],
-                   &gv[k], &piv);
+        Ar<U>::step(&s, rw.a(k), rw.b(k), rw.c(k - 1), rw.z(k), NM);
+        Ar<U>::out(s, st && !one, rw.z(k + 1), rw.c(k), rw.a(k + 1), rw.b(k + 1), rw.c(k + 1),
+                   &yv[k], &gv[k], &piv);
         if (st && Ar<U>::bad(piv)) gtsv__report_singular(info, key_base + (unsigned long long)i);
         if (st) atomicOr(&sBits[(tid * C + k) >> 5], 1u << ((tid * C + k) & 31));
         st = (!st) || one;
@@ -665,8 +728,8 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   __syncthreads();
 #pragma unroll
   for (int k = 0; k < C; k++) {
-    sA[sp(tid * C + k)] = T(yv[k]);
-    sB[sp(tid * C + k)] = T(gv[k]);
+    sA[rw.tb + k] = T(yv[k]); /* sp(C tid + k), k < C */
+    sB[rw.tb + k] = T(gv[k]);
   }
   __syncthreads();
   for (int k = tid; k < TILE; k += THREADS)
@@ -692,7 +755,7 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
   __shared__ F sWarp[NWARPS];
   __shared__ U sQ;
   __shared__ unsigned sTile;
-  const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5;
+  const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5, tb = (C + 1) * tid;
   if (tid == 0) sTile = atomicAdd(&msg.tickets[1], 1u);
   __syncthreads();
   const int64_t tile = ntiles - 1 - (int64_t)sTile, r0 = tile * TILE;
@@ -708,8 +771,8 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
 #pragma unroll
   for (int k = C - 1; k >= 0; k--) {
     const int64_t i = r0 + tid * C + k;
-    y[k] = sY[sp(tid * C + k)];
-    gg[k] = sG[sp(tid * C + k)];
+    y[k] = sY[tb + k]; /* sp(C tid + k), k < C */
+    gg[k] = sG[tb + k];
     if (i < n) {
       const unsigned b = (bits[i >> 5] >> (i & 31)) & 1u;
       st |= b << k;
@@ -777,7 +840,7 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
   for (int k = C - 1; k >= 0; k--) {
     const U x = y[k] - gg[k] * q;
     if ((st >> k) & 1u) q = x;
-    sY[sp(tid * C + k)] = T(x); /* only this thread's rows: no barrier needed before */
+    sY[tb + k] = T(x); /* only this thread's rows: no barrier needed before */
   }
   __syncthreads();
   for (int k = tid; k < TILE; k += THREADS)

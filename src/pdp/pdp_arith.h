@@ -101,6 +101,8 @@ static inline GTSV_HD unsigned gtsv_pdp_fsm_row(int one)
 #define GTSV_PDP_FREXP frexpf
 #define GTSV_PDP_LDEXP ldexpf
 #define GTSV_PDP_THR 16   /* threshold exponent, float */
+#define GTSV_PDP_THR_HI 65536.0F          /* 2^THR */
+#define GTSV_PDP_THR_LO 7.62939453125e-06F /* 2^(-THR-1) */
 #define GTSV_PDP_EMAX 125 /* clamp: 2^-e stays a normal number */
 #define GTSV_PDP_GUARD 6 /* bits a chunk boundary may lose (pdp_apply_lost) */
 #define GTSV_PDP_EPS 1.1920929e-7F /* machine epsilon (pdp_consistent) */
@@ -111,6 +113,8 @@ static inline GTSV_HD unsigned gtsv_pdp_fsm_row(int one)
 #undef GTSV_PDP_FREXP
 #undef GTSV_PDP_LDEXP
 #undef GTSV_PDP_THR
+#undef GTSV_PDP_THR_HI
+#undef GTSV_PDP_THR_LO
 #undef GTSV_PDP_EMAX
 #undef GTSV_PDP_GUARD
 #undef GTSV_PDP_EPS
@@ -121,6 +125,8 @@ static inline GTSV_HD unsigned gtsv_pdp_fsm_row(int one)
 #define GTSV_PDP_FREXP frexp
 #define GTSV_PDP_LDEXP ldexp
 #define GTSV_PDP_THR 32
+#define GTSV_PDP_THR_HI 4294967296.0                   /* 2^THR */
+#define GTSV_PDP_THR_LO 1.16415321826934814453125e-10  /* 2^(-THR-1) */
 #define GTSV_PDP_EMAX 1021
 #define GTSV_PDP_GUARD 8
 #define GTSV_PDP_EPS 2.220446049250313e-16
@@ -131,6 +137,8 @@ static inline GTSV_HD unsigned gtsv_pdp_fsm_row(int one)
 #undef GTSV_PDP_FREXP
 #undef GTSV_PDP_LDEXP
 #undef GTSV_PDP_THR
+#undef GTSV_PDP_THR_HI
+#undef GTSV_PDP_THR_LO
 #undef GTSV_PDP_EMAX
 #undef GTSV_PDP_GUARD
 #undef GTSV_PDP_EPS

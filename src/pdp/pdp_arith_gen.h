@@ -29,6 +29,10 @@ static inline GTSV_HD GTSV_T GTSV_FN(pdp_amax)(GTSV_T x, GTSV_T y)
 static inline GTSV_HD GTSV_T GTSV_FN(pdp_scale)(GTSV_T m, int norm)
 {
   int e = 0;
+  /* inside the threshold, told without frexp: e <= THR <=> m < 2^THR and
+     e >= -THR <=> m >= 2^(-THR-1) (the common case; the same answer) */
+  if (norm == GTSV_PDP_NORM_THRESHOLD && m < GTSV_PDP_THR_HI && m >= GTSV_PDP_THR_LO)
+    return (GTSV_T)1;
   if (norm == GTSV_PDP_NORM_NONE || !(m > 0) || !(m <= GTSV_T_MAX)) return (GTSV_T)1;
   (void)GTSV_PDP_FREXP(m, &e); /* m in [2^(e-1), 2^e) */
   if (norm == GTSV_PDP_NORM_THRESHOLD && e <= GTSV_PDP_THR && e >= -GTSV_PDP_THR)
