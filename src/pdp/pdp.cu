@@ -454,9 +454,11 @@ __device__ int settle(typename Ar<U>::S &tin, Exits<U> *ex, Rows<T> rw, int64_t 
 template <typename T> constexpr size_t fwd_smem() { return 4 * (size_t)SPAD * sizeof(T); }
 
 /* Forward: factor, L and B solves; y, g and start bits out (workspace). z is only
-   read (its rows are other tiles' warm-up rows). */
+   read (its rows are other tiles' warm-up rows). The minimum of 2 blocks per SM
+   in the launch bounds changes nothing in double (108 registers, 3 blocks fit);
+   without it ptxas kept the float kernel at 80 registers with spills (90 with). */
 template <typename T, int NM>
-__global__ void __launch_bounds__(THREADS)
+__global__ void __launch_bounds__(THREADS, 2)
 pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
                    const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
                    T *__restrict__ g, unsigned *__restrict__ bits, Msg<typename Compute<T>::U> msg,
