@@ -390,20 +390,23 @@ template <typename U> struct Exits {
   typename Ar<U>::M edgem[NWARPS], lastm;
 };
 
+/* the values of the lane above (a state's or a magnitude's three entries) */
+template <typename U> __device__ __forceinline__ void shfl_up3(U &a, U &b, U &c)
+{
+  a = __shfl_up_sync(0xffffffffu, a, 1);
+  b = __shfl_up_sync(0xffffffffu, b, 1);
+  c = __shfl_up_sync(0xffffffffu, c, 1);
+}
 template <typename U>
 __device__ __forceinline__ typename Ar<U>::S shfl_up_state(typename Ar<U>::S s)
 {
-  s.t0 = __shfl_up_sync(0xffffffffu, s.t0, 1);
-  s.t1 = __shfl_up_sync(0xffffffffu, s.t1, 1);
-  s.w = __shfl_up_sync(0xffffffffu, s.w, 1);
+  shfl_up3<U>(s.t0, s.t1, s.w);
   return s;
 }
 template <typename U>
 __device__ __forceinline__ typename Ar<U>::M shfl_up_mag(typename Ar<U>::M m)
 {
-  m.m0 = __shfl_up_sync(0xffffffffu, m.m0, 1);
-  m.m1 = __shfl_up_sync(0xffffffffu, m.m1, 1);
-  m.mw = __shfl_up_sync(0xffffffffu, m.mw, 1);
+  shfl_up3<U>(m.m0, m.m1, m.mw);
   return m;
 }
 
