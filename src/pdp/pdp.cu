@@ -86,9 +86,9 @@
  * in registers; nothing is spilled to global memory. The rounds hand a thread its
  * predecessor's exit by shuffles (across a warp boundary through one shared slot
  * per warp), so the block's static shared memory is under 1 KB and three blocks fit
- * on an SM (12 warps; two with a 6 KB exit array per thread). Kernel fusion
- * (4.2.3): decomposition, L and B solves in one kernel; M^T in the second (it runs
- * the other way).
+ * on an SM (12 warps; two fitted with the 6 KB array of per-thread exits this
+ * replaced). Kernel fusion (4.2.3): decomposition, L and B solves in one kernel;
+ * M^T in the second (it runs the other way).
  *
  * Where the time goes (H200, bench/results/gpu-pdp-shapes-2026-11-24.md). ncu of
  * the forward kernel at n = 2^20 double random: 18 000 instructions per warp at
