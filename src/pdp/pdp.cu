@@ -147,7 +147,8 @@
  * Determinism (the 1000-solve stress test). The product look-back walks back to the
  * nearest INC, then applies the AGGs in row order to that state, one vector-matrix
  * product at a time: exactly the operations the predecessors use for their own INC
- * (the same __noinline__ function), so the state entering a tile is bitwise the same
+ * (the same function, tile_apply; with FMA contraction off in this file, inlined
+ * copies of it round alike), so the state entering a tile is bitwise the same
  * whichever predecessors were done. The exact exit E_t is a function of the data:
  * E_t = P_t if tile t settled and agrees with E_{t-1}, else the redo from E_{t-1};
  * the walk-back only decides, from facts that do not depend on timing (OK bits,
@@ -277,14 +278,18 @@ GTSV_PDP_AR(double, d)
 #undef GTSV_PDP_AR
 
 /* the one place a tile-level state is advanced: predecessors' INC and a
-   consumer's look-back must round identically (determinism, see above) */
+   consumer's look-back must round identically (determinism, see above). Inlined:
+   without FMA contraction (-fmad=false, src/pdp/CMakeLists.txt) every copy is the
+   same sequence of correctly rounded operations; a call per predecessor made the
+   look-backs' serial loops several times slower. */
 template <typename T, int NM>
-__device__ __noinline__ typename Ar<T>::S tile_apply(typename Ar<T>::G g, typename Ar<T>::S s)
+__device__ __forceinline__ typename Ar<T>::S tile_apply(typename Ar<T>::G g,
+                                                        typename Ar<T>::S s)
 {
   return Ar<T>::apply(g, s, NM);
 }
 template <typename T>
-__device__ __noinline__ T tile_fapply(typename Ar<T>::F f, T q)
+__device__ __forceinline__ T tile_fapply(typename Ar<T>::F f, T q)
 {
   return Ar<T>::fapply(f, q);
 }
@@ -554,9 +559,10 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
           a = msg.fagg[j];
         }
         const int cnt = tile - base < 32 ? (int)(tile - base) : 32;
-        for (int l = 0; l < cnt; l++) {
+#pragma unroll
+        for (int l = 0; l < 32; l++) { /* the shuffles do not wait for s */
           const G al = shfl_agg<U>(a, l);
-          if (lane == 0) s = tile_apply<U, NM>(al, s);
+          if (lane == 0 && l < cnt) s = tile_apply<U, NM>(al, s);
         }
       }
     }
@@ -824,11 +830,12 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
           a = msg.bagg[j];
         }
         const int cnt = base - tile < 32 ? (int)(base - tile) : 32;
-        for (int l = 0; l < cnt; l++) {
+#pragma unroll
+        for (int l = 0; l < 32; l++) { /* the shuffles do not wait for q */
           F al;
           al.m = __shfl_sync(0xffffffffu, a.m, l);
           al.c = __shfl_sync(0xffffffffu, a.c, l);
-          if (lane == 0) q = tile_fapply<U>(al, q);
+          if (lane == 0 && l < cnt) q = tile_fapply<U>(al, q);
         }
       }
     }
