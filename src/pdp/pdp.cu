@@ -94,7 +94,11 @@
  * the forward kernel at n = 2^20 double random: 18 000 instructions per warp at
  * 11-13 cycles each; half the stall samples at the two block barriers behind warp
  * 0's look-backs (the product state and the exact exit), the rest latency of the
- * recurrence chains. Measured and not kept: 128 or 256 threads of 8 rows (slower
+ * recurrence chains. At 2^23 (ncu, 1.5 GHz) the forward kernel took 1.75-1.93 ms
+ * and the backward 0.52. The look-backs' serial applies, one call per predecessor
+ * tile, were then inlined with their shuffles unrolled ahead of the chain: 2^23
+ * random 1.79 against 1.91 ms, 2^25 6.59 against 7.19 (dominant 4.50 against
+ * 5.12, float up to 20% faster). Measured and not kept: 128 or 256 threads of 8 rows (slower
  * at 2^23: more tiles, more splices), the rounds and the exact-exit decision in
  * two kernels (the second waits on the chain of redone tiles with nothing to hide
  * it: 2.44 against 1.90 ms at 2^23), rounds that re-run only the threads a change
