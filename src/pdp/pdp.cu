@@ -513,7 +513,8 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   G agg = Ar<U>::id();
 #pragma unroll
   for (int k = 0; k < C; k++) {
-    const int64_t i = tr0 - WARM + k, r = k - WARM;
+    const int64_t i = tr0 - WARM + k;
+    const int r = k - WARM; /* relative to the thread's first row */
     if (i >= 0 && i < n) Ar<U>::row(&agg, rw.a(r), rw.b(r), rw.c(r - 1), rw.z(r), NM);
   }
   G inc = agg;
@@ -584,7 +585,8 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   tin = Ar<U>::apply(lexc, tin, NM);
 #pragma unroll
   for (int k = 0; k < WARM; k++) {
-    const int64_t i = tr0 - WARM + k, r = k - WARM;
+    const int64_t i = tr0 - WARM + k;
+    const int r = k - WARM; /* relative to the thread's first row */
     if (i >= 0 && i < n) Ar<U>::step(&tin, rw.a(r), rw.b(r), rw.c(r - 1), rw.z(r), NM);
   }
 
