@@ -525,12 +525,17 @@ END_TEST
    = random with one nearly singular partition: the diagonal of partition 1's
    interior (of partition 0's when there is one) scaled to nearly zero (an interior
    of odd order M-1 with a zero diagonal is singular), M the rows per partition the
-   kernel is expected to use. */
+   kernel is expected to use; kind 4 = dominant (the attempt without pivoting);
+   kind 5 = dominant with that attempt judged failed (gtsv__batch_tile_np = 2: the
+   systems are reloaded and take the pivoting attempt). */
+#define TILE_KINDS 6
 static void tile_shape_case(gtsv_handle h, tu_prec p, layout l, int64_t M, int64_t n,
                             int64_t batch, int kind, uint64_t seed)
 {
-  if (kind < 3) {
-    run_case(h, p, kinds[kind], l, n, batch, n + 3, seed);
+  if (kind < 3 || kind >= 4) {
+    if (kind == 5) gtsv__batch_tile_np = 2;
+    run_case(h, p, kind < 3 ? kinds[kind] : TU_DOMINANT, l, n, batch, n + 3, seed);
+    gtsv__batch_tile_np = 1;
     return;
   }
   tu_problem P;
@@ -563,8 +568,9 @@ static void tile_shape_case(gtsv_handle h, tu_prec p, layout l, int64_t M, int64
 /* Every partition size of the on-chip kernel (forced through gtsv__batch_tile_m):
    one partition per system and several, partial last partitions, 1..32 partitions,
    warps with fewer systems than slots; random, zero-diagonal (interiors of odd
-   order are singular: the fallback), 2x2-forcing matrices, and random ones with
-   one nearly singular partition (large spikes, cancellation, the fallback);
+   order are singular: the fallback), 2x2-forcing matrices, random ones with
+   one nearly singular partition (large spikes, cancellation, the fallback), and
+   dominant ones, by the attempt without pivoting and with that attempt failed;
    both layouts. Then the same shapes with GTSV_ALGO_DP_SEQ (the thread-per-system
    kernel). */
 START_TEST(tile_partition_sizes)
@@ -579,7 +585,7 @@ START_TEST(tile_partition_sizes)
     gtsv__batch_tile_m = (int)M;
     for (int pi = 0; pi < TU_NPREC; pi++)
       for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
-        for (int kind = 0; kind < 4; kind++)
+        for (int kind = 0; kind < TILE_KINDS; kind++)
           for (int li = 0; li < 2; li++) {
             const int64_t n = ns[ni], batch = ni % 2 ? 33 : 7;
             if (small_run() && n > 512) continue;
@@ -673,6 +679,79 @@ START_TEST(tile_reduced_two_level)
 }
 END_TEST
 
+/* The attempt without pivoting (batch_tile.cu: spike_attempt_np) only where every
+   row of a system is strictly dominant: dominant systems (d = 4 + U(-1,1)) of which
+   every fourth from the second has one row made weakly dominant (|d| = |dl| + |du|
+   as computed), every fourth from the fourth one row with d = 0, and some the
+   others on scales near overflow and underflow, so that warps with several
+   systems mix the two ways; every system against LAPACK and the host DP_SEQ
+   (tests/check_tile_core.cu checks, by emulation, which systems take which way). */
+static void np_choice_case(gtsv_handle h, tu_prec p, layout l, int64_t n, int64_t batch,
+                           uint64_t seed)
+{
+  tu_problem P;
+  char why[256];
+  int64_t info = -7, row = -7, hi, hr;
+  void *xh = NULL;
+  const int64_t stride = l == L_INTERLEAVED ? n : n + 1;
+  const double sc = p == TU_DOUBLE ? 0x1p1000 : 0x1p120;
+  tu_problem_init(&P, p, TU_DOMINANT, n, 1, stride, batch, stride, seed);
+  for (int64_t k = 0; k < batch; k++) {
+    void *dl = tu_sys_dl(&P, k), *d = tu_sys_d(&P, k), *du = tu_sys_du(&P, k);
+    const int64_t r = (k * 37 + 5) % n;
+    if (k % 4 == 1) {
+      const double a = r > 0 ? fabs(tu_get(p, dl, r)) : 0.0;
+      const double c = r < n - 1 ? fabs(tu_get(p, du, r)) : 0.0;
+      tu_set(p, d, r, p == TU_DOUBLE ? a + c : (double)((float)a + (float)c));
+    } else if (k % 4 == 3) {
+      tu_set(p, d, r, 0.0);
+    } else if (k % 8 == 2 || k % 8 == 4) {
+      const double f = k % 8 == 2 ? sc : 1.0 / sc;
+      void *b = tu_sys_b(&P, k);
+      for (int64_t i = 0; i < n; i++) {
+        if (i > 0) tu_set(p, dl, i, f * tu_get(p, dl, i));
+        tu_set(p, d, i, f * tu_get(p, d, i));
+        if (i < n - 1) tu_set(p, du, i, f * tu_get(p, du, i));
+        tu_set(p, b, i, f * tu_get(p, b, i));
+      }
+    }
+  }
+  tu_problem_prepare(&P);
+  host_reference_x(&P, &hi, &hr, &xh);
+  int st = dev_solve(h, &P, l, 0, &info, &row);
+  TU_EXPECT(st >= 0, "np choice n=%lld: device error", (long long)n);
+  if (st >= 0) {
+    TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why), "np choice %s %s n=%lld: %s",
+              layout_name(l), tu_prec_name(p), (long long)n, why);
+    TU_EXPECT(info == hi && row == hr, "np choice n=%lld: info %lld row %lld, host %lld row "
+              "%lld", (long long)n, (long long)info, (long long)row, (long long)hi,
+              (long long)hr);
+  }
+  free(xh);
+  tu_problem_free(&P);
+}
+
+START_TEST(tile_no_pivoting_choice)
+{
+  static const int ms[] = {8, 16, 32, 64};
+  gtsv_handle h;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++) {
+    const int64_t M = ms[mi], ns[] = {2 * M, 5 * M + 3, 32 * M};
+    gtsv__batch_tile_m = (int)M;
+    for (int pi = 0; pi < TU_NPREC; pi++)
+      for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+        for (int li = 0; li < 2; li++)
+          np_choice_case(h, (tu_prec)pi, (layout)li, ns[ni], 40, 8000 + 10 * ni + M);
+  }
+  gtsv__batch_tile_m = 0;
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
 /* The automatic choice of M with small batches (grids of one wave, where a
    system that fails its first attempt sets the launch's time): every kind of
    tile_shape_case, so that systems pass the first attempt, pass only a shifted
@@ -687,7 +766,7 @@ START_TEST(tile_small_batches)
   gtsv__batch_tile_m = 0;
   for (int pi = 0; pi < TU_NPREC; pi++)
     for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
-      for (int kind = 0; kind < 4; kind++)
+      for (int kind = 0; kind < TILE_KINDS; kind++)
         for (int li = 0; li < 2; li++) {
           const tu_prec p = (tu_prec)pi;
           const int64_t n = ns[ni], batch = ni % 2 ? 33 : 7;
@@ -1044,6 +1123,7 @@ int main(void)
   TCase *tt = tcase_create("tile");
   tcase_add_test(tt, tile_partition_sizes);
   tcase_add_test(tt, tile_small_batches);
+  tcase_add_test(tt, tile_no_pivoting_choice);
   tcase_set_timeout(tt, 1200);
   suite_add_tcase(gs, tt);
   TCase *tn = tcase_create("nrhs"); /* CK_RUN_CASE=nrhs: gtsv_?gtsv, many right-hand sides */

@@ -6,8 +6,11 @@
    two-level reduced solve) and 32 (the most); every test matrix kind; and modes
    that force each way through the method: the two levels (red2 1), one level (0),
    the two levels always failed so that the reduced rows go back to the sequential
-   solve (2), and the first attempt failed so that every system takes the retries
-   with shifted separators (at M = 64 interiors of up to 95 rows). Each case: every
+   solve (2), the first attempt failed so that every system takes the retries
+   with shifted separators (at M = 64 interiors of up to 95 rows), and the pivoting
+   attempts only (strictly dominant systems otherwise take the attempt without
+   pivoting first, spike_attempt_np: no_pivoting_only_when_dominant checks which
+   systems do). Each case: every
    system against LAPACK (tu_problem_verdict), and the first singular system and
    row as the host DP_SEQ reports them. The GPU tests (check_gpu_batch) run the
    kernel itself. Also here: pivot_test_forms, the double pivot test's form without
@@ -96,8 +99,19 @@ void run_shape(tu_prec p, int M, int n, tu_kind kind, const Mode &m, uint64_t se
   if (m.o.red2 == 2)
     TU_EXPECT(st.red2_fails == st.red2_tries, "%s M=%d n=%d: two levels tried %ld, failed %ld",
               m.name, M, n, st.red2_tries, st.red2_fails);
-  /* dominant systems pass their first attempt's parts: the reduced solve runs */
-  if (kind == TU_DOMINANT && m.o.red2 != 0 && Pu - 1 >= kRed2MinRows)
+  /* dominant systems (strictly, d = 4 + U(-1,1)) take the attempt without pivoting
+     and pass it; the other kinds are not dominant and never take it */
+  if (kind == TU_DOMINANT && m.o.np && Pu >= 2)
+    TU_EXPECT(st.np_attempts == batch && st.np_fails == (m.o.np_fail ? batch : 0),
+              "%s M=%d n=%d %s: %ld attempts without pivoting, %ld failed", m.name, M, n,
+              tu_prec_name(p), st.np_attempts, st.np_fails);
+  if (kind != TU_DOMINANT || !m.o.np)
+    TU_EXPECT(st.np_attempts == 0, "%s M=%d n=%d %s %s: %ld attempts without pivoting",
+              m.name, M, n, tu_prec_name(p), tu_kind_name(kind), st.np_attempts);
+  /* without that attempt, dominant systems pass the first pivoting attempt's parts:
+     the reduced solve runs */
+  if (kind == TU_DOMINANT && (!m.o.np || m.o.np_fail) && m.o.red2 != 0 &&
+      Pu - 1 >= kRed2MinRows)
     TU_EXPECT(st.red2_tries >= batch, "%s M=%d n=%d: two levels tried %ld times", m.name, M,
               n, st.red2_tries);
   if (m.o.red2 == 0) TU_EXPECT(st.red2_tries == 0, "%s: two levels tried", m.name);
@@ -111,7 +125,7 @@ START_TEST(tile_method_matches_lapack)
   static const int ms[] = {8, 16, 32, 64};
   static const tu_kind kinds[] = {TU_RANDOM,        TU_ZERO_DIAG,      TU_DOMINANT,
                                   TU_FORCE_2X2,     TU_NEAR_SING_PART, TU_ZERO_DIAG_PAIRS};
-  Mode modes[4];
+  Mode modes[5];
   modes[0].name = "two levels";
   modes[1].name = "one level";
   modes[1].o.red2 = 0;
@@ -119,6 +133,9 @@ START_TEST(tile_method_matches_lapack)
   modes[2].o.red2 = 2;
   modes[3].name = "first attempt failed";
   modes[3].o.fail_first = true;
+  modes[3].o.np_fail = true; /* dominant systems too */
+  modes[4].name = "pivoting only"; /* no attempt without pivoting first */
+  modes[4].o.np = false;
   tu_reset_failures();
   for (int pi = 0; pi < TU_NPREC; pi++)
     for (int M : ms) {
@@ -126,10 +143,71 @@ START_TEST(tile_method_matches_lapack)
       const int ns[] = {M - 1, M + 1, 5 * M + 3, 16 * M + 1, 24 * M, 32 * M};
       for (int ni = 0; ni < 6; ni++)
         for (size_t ki = 0; ki < sizeof kinds / sizeof *kinds; ki++)
-          for (int mi = 0; mi < 4; mi++)
+          for (int mi = 0; mi < 5; mi++)
             run_shape((tu_prec)pi, M, ns[ni], kinds[ki], modes[mi],
                       7000 + 100 * ni + 10 * ki + M);
     }
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
+/* Which systems take the attempt without pivoting: only the strictly dominant ones.
+   A batch of dominant systems (d = 4 + U(-1,1)) in which every odd system has one
+   row made only weakly dominant (|d| = |dl| + |du|, as computed) or, every fourth,
+   one row not dominant at all (d = 0): those take the pivoting attempts, the even
+   ones the attempt without pivoting; every system against LAPACK. Also dominant
+   systems on scales near overflow and underflow (rows times 2^+-1000, 2^+-120 in
+   float). */
+void np_choice(tu_prec p, int M, int n, uint64_t seed)
+{
+  tu_problem P;
+  char why[256];
+  const int64_t batch = 16;
+  tu_problem_init(&P, p, TU_DOMINANT, n, 1, n, batch, n, seed);
+  const double sc = p == TU_DOUBLE ? 0x1p1000 : 0x1p120;
+  for (int64_t k = 0; k < batch; k++) {
+    void *dl = tu_sys_dl(&P, k), *d = tu_sys_d(&P, k), *du = tu_sys_du(&P, k);
+    const int64_t r = (k * 37 + 5) % n;
+    if (k % 4 == 1) { /* weakly dominant at row r */
+      const double a = r > 0 ? fabs(tu_get(p, dl, r)) : 0.0;
+      const double c = r < n - 1 ? fabs(tu_get(p, du, r)) : 0.0;
+      if (p == TU_DOUBLE) tu_set(p, d, r, a + c);
+      else tu_set(p, d, r, (double)((float)a + (float)c));
+    } else if (k % 4 == 3) {
+      tu_set(p, d, r, 0.0);
+    } else if (k % 8 == 2 || k % 8 == 4) { /* a row scale near overflow or underflow */
+      const double f = k % 8 == 2 ? sc : 1.0 / sc;
+      void *b = tu_sys_b(&P, k);
+      for (int64_t i = 0; i < n; i++) {
+        if (i > 0) tu_set(p, dl, i, f * tu_get(p, dl, i)); /* not the unused ends */
+        tu_set(p, d, i, f * tu_get(p, d, i));
+        if (i < n - 1) tu_set(p, du, i, f * tu_get(p, du, i));
+        tu_set(p, b, i, f * tu_get(p, b, i));
+      }
+    }
+  }
+  tu_problem_prepare(&P);
+  EmulOpts o;
+  EmulStats st;
+  int64_t info, row;
+  const gtsv_status s = p == TU_DOUBLE ? emulate<double>(&P, M, o, &st, &info, &row)
+                                       : emulate<float>(&P, M, o, &st, &info, &row);
+  TU_EXPECT(tu_problem_verdict(&P, s, why, sizeof why), "np choice M=%d n=%d %s: %s", M, n,
+            tu_prec_name(p), why);
+  TU_EXPECT(st.np_attempts == batch / 2 && st.np_fails == 0,
+            "np choice M=%d n=%d %s: %ld attempts without pivoting (%ld failed), want %lld",
+            M, n, tu_prec_name(p), st.np_attempts, st.np_fails, (long long)(batch / 2));
+  tu_problem_free(&P);
+}
+
+START_TEST(no_pivoting_only_when_dominant)
+{
+  tu_reset_failures();
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (int M : {8, 16, 32, 64})
+      for (int n : {2 * M, 5 * M + 3, 32 * M})
+        np_choice((tu_prec)pi, M, n, 9000 + M + n);
   ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
                 tu_first_failure());
 }
@@ -223,6 +301,7 @@ int main(void)
   Suite *s = suite_create("tile_core");
   TCase *tc = tcase_create("emulation");
   tcase_add_test(tc, tile_method_matches_lapack);
+  tcase_add_test(tc, no_pivoting_only_when_dominant);
   tcase_add_test(tc, pivot_test_forms);
   tcase_set_timeout(tc, 600);
   suite_add_tcase(s, tc);

@@ -127,6 +127,11 @@ extern int gtsv__batch_tile_m;
    levels always judged failed, so that the sequential solve follows (2: tests).
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_red2;
+/* Benchmark and test knob: the tile kernel's attempt without pivoting for strictly
+   diagonally dominant systems (spike_attempt_np) first (1, the default), not at all
+   (0), or always judged failed, so that those systems are reloaded and take the
+   pivoting attempts (2: tests). Process-wide, not synchronised. */
+extern int gtsv__batch_tile_np;
 
 /* Single systems up to this order go to the nrhs kernels from gtsv_?gtsv; longer
    ones need SPIKE. */

@@ -86,6 +86,7 @@
 
 int gtsv__batch_tile_m = 0;
 int gtsv__batch_tile_red2 = 1;
+int gtsv__batch_tile_np = 1;
 
 namespace {
 using namespace gtsv_tile;
@@ -232,7 +233,7 @@ template <int M> struct RedIdx {
  * on: the lane's system takes part (uniform over its P lanes). Returns, at every
  * lane, whether its system's rows now hold x.
  */
-template <bool WIDE, typename T, typename PIdx, typename SIdx, typename Reduced>
+template <bool WIDE, typename T, typename PIdx, typename SIdx, typename Reduced, bool NP = false>
 __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane, int P, int q,
                                             bool on, bool part, int j, int nparts, int L,
                                             PIdx idx, SIdx sep, Reduced reduced,
@@ -246,7 +247,10 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
   Ends<T> e;
   e.bad = false;
   e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
-  if (act) e = part_solve<WIDE>(L, tA, tD, tC, tB, !first, !last, idx);
+  if (act) {
+    if (NP) e = part_solve_np(L, tA, tD, tC, tB, !first, !last, idx);
+    else e = part_solve<WIDE>(L, tA, tD, tC, tB, !first, !last, idx);
+  }
   const T qvf = __shfl_down_sync(0xffffffffu, e.vf, q);
   const T qwf = __shfl_down_sync(0xffffffffu, e.wf, q);
   const T qxf = __shfl_down_sync(0xffffffffu, e.xf, q);
@@ -343,6 +347,89 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   return __ballot_sync(0xffffffffu, on && p == 0 && !ok);
 }
 
+/*
+ * The reduced system of a no-pivoting attempt (spike_attempt_np), R rows at
+ * sep(0..R-1), by parallel cyclic reduction across the system's P lanes: lane p
+ * holds row p (lanes p >= R an identity row), and ceil(log2 R) steps of pcr_step
+ * (tile_core.h) with the rows 1, 2, 4, ... away, by shuffles, decouple every row:
+ * x_p = r_p / b_p, written over the row's right-hand side. A chain of log2 R
+ * steps of a few operations, where the pivoting attempt's reduced solve is a chain
+ * of R (or about R/4 + 3) pivot steps. Called by every lane (go: its system takes
+ * part, uniform over the system's lanes); returns true at a lane whose x is not
+ * finite (its system's attempt then fails).
+ */
+template <typename T, typename SIdx>
+__device__ __forceinline__ bool pcr_reduced(T *tA, T *tD, T *tC, T *tB, SIdx sep, int p, int P,
+                                            int R, bool go)
+{
+  const bool mine = go && p < R;
+  T a = 0, b = 1, c = 0, r = 0;
+  if (mine) {
+    const int k = sep(p);
+    a = tA[k]; b = tD[k]; c = tC[k]; r = tB[k];
+  }
+  for (int k = 1; k < R; k <<= 1) { /* R is the same at every lane */
+    const T ib = T(1) / b;
+    T am = __shfl_up_sync(0xffffffffu, a, k, P), cm = __shfl_up_sync(0xffffffffu, c, k, P);
+    T rm = __shfl_up_sync(0xffffffffu, r, k, P), im = __shfl_up_sync(0xffffffffu, ib, k, P);
+    T ap = __shfl_down_sync(0xffffffffu, a, k, P), cp = __shfl_down_sync(0xffffffffu, c, k, P);
+    T rp = __shfl_down_sync(0xffffffffu, r, k, P), ip = __shfl_down_sync(0xffffffffu, ib, k, P);
+    if (p < k) am = cm = rm = T(0), im = T(1);
+    if (p + k >= R) ap = cp = rp = T(0), ip = T(1);
+    if (p < R) pcr_step(a, b, c, r, am, cm, rm, im, ap, cp, rp, ip);
+  }
+  const T x = r / b;
+  if (mine) tB[sep(p)] = x;
+  const T big = sizeof(T) == 8 ? T(1.7976931348623157e308) : T(3.4028234663852886e38);
+  return mine && !(tabs(x) <= big);
+}
+
+/*
+ * The attempt without pivoting, for the systems whose first lane is set in smask,
+ * all strictly diagonally dominant by rows (see the kernel): the separators of
+ * spike_attempt (h = 0), interiors by part_solve_np, the reduced system (strictly
+ * dominant too: a Schur complement of one) by pcr_reduced, then part_finish and
+ * the same cancellation test as every attempt (force_fail: judged failed, for
+ * tests). Returns the first lanes of the systems that fail it (the kernel then
+ * takes them through the pivoting attempts from their original rows).
+ */
+template <typename T, int M>
+__device__ __forceinline__ unsigned spike_attempt_np(T *tA, T *tD, T *tC, T *tB, int lane, int P,
+                                                     int n, unsigned smask, bool force_fail)
+{
+  constexpr int S = M + 1;
+  const int g = lane / P, p = lane & (P - 1);
+  const int Pu = (n + M - 1) / M, R = Pu - 1;
+  const bool on = (smask >> (g * P)) & 1u;
+  const int lo = p * M;
+  const int L = (p < Pu - 1 ? (p + 1) * M - 1 : n) - lo;
+  const PartIdx<M, false> idx{lane * S, lo};
+  const SepIdx<M> sep{g * P * S, 0};
+  auto reduced = [&](bool go) { return pcr_reduced(tA, tD, tC, tB, sep, p, P, R, go); };
+  const bool ok = spike_level<false, T, PartIdx<M, false>, SepIdx<M>, decltype(reduced), true>(
+      tA, tD, tC, tB, lane, P, 1, on, p < Pu, p, Pu, L, idx, sep, reduced, force_fail);
+  return __ballot_sync(0xffffffffu, on && p == 0 && !ok);
+}
+
+/* Whether the rows of the lane's tile column (rows p M .. p M + M-1 of its system,
+   those below n) are strictly diagonally dominant, the system's dl at its first row
+   and du at its last read as 0 (they couple to nothing). */
+template <typename T, int M>
+__device__ __forceinline__ bool column_dominant(const T *tA, const T *tD, const T *tC, int lane,
+                                                int p, int n)
+{
+  constexpr int S = M + 1;
+  bool dom = true;
+  const int r0 = p * M;
+#pragma unroll 4
+  for (int t = 0; t < M; t++) {
+    const int r = r0 + t, k = lane * S + t;
+    if (r < n)
+      dom &= dominant_row(r == 0 ? T(0) : tA[k], tD[k], r == n - 1 ? T(0) : tC[k]);
+  }
+  return dom;
+}
+
 /* A singular system: through the handle's info (first system and row), or, for
    a solve inside another method, as a bit of that method's flag (ds.fail). */
 __device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long long *info,
@@ -361,7 +448,7 @@ __device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long 
    each warp is a block and starts and finishes on its own. */
 template <typename T, int M, bool INTER, int K, bool RED2>
 __global__ void __launch_bounds__(32 * K)
-tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ dl,
+tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__restrict__ dl,
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
             unsigned long long *info)
 {
@@ -426,7 +513,19 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, const T *__restrict__ 
     }
   } else {
     const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
-    unsigned fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, all, red2);
+    unsigned fm = all;
+    if (np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
+      const unsigned nd = __ballot_sync(0xffffffffu,
+                                        !column_dominant<T, M>(tA, tD, tC, lane, p, n));
+      const unsigned gm = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
+      const unsigned dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
+      if (dm) {
+        const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, n, dm, np == 2);
+        if (fd) reload<T, M, INTER>(ds, s0, fd, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+        fm = (all & ~dm) | fd;
+      }
+    }
+    if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, fm, red2);
     /* ---- retries with other separators, then the sequential pivoting ---- */
     for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
       reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
@@ -548,8 +647,9 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
   const int64_t per_block = (int64_t)K << lgG;
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
   tile_kernel<T, M, INTER, K, RED2><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
-                                gtsv__cuda_stream(h)>>>(*ds, P, lgG, gtsv__batch_tile_red2, dl,
-                                                        d, du, x, h->cuda->info);
+                                gtsv__cuda_stream(h)>>>(*ds, P, lgG, gtsv__batch_tile_red2,
+                                                        gtsv__batch_tile_np, dl, d, du, x,
+                                                        h->cuda->info);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
 }

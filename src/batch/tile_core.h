@@ -268,6 +268,94 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
   return o;
 }
 
+/*
+ * part_solve without pivoting (every pivot block 1x1: Gaussian elimination in the
+ * rows' order), for systems that are strictly diagonally dominant by rows. Their
+ * interiors are too, and on such a matrix elimination without pivoting is backward
+ * stable with pivots that stay away from zero (|pivot_i| > |c_i|, by induction on
+ * the rows), so the pivot test is not needed; a zero or non-finite pivot is still
+ * caught (the caller's attempt then fails). Same storage on exit as part_solve:
+ * B = u, A = v, D = w, row by row; C is not written. The loop runs L - 1 steps
+ * whatever the matrix, so its loads do not wait for a pivot decision.
+ */
+template <typename T, typename Idx>
+__host__ __device__ __forceinline__ Ends<T> part_solve_np(int L, T *A, T *D, const T *C, T *B,
+                                                          bool left, bool right, Idx idx)
+{
+  Ends<T> o;
+  int k0 = idx(0);
+  T bt = D[k0], zt = B[k0], vt = left ? A[k0] : T(0), p = T(0);
+  const T cl = right ? C[idx(L - 1)] : T(0);
+  bool bad = false;
+  for (int i = 0; i + 1 < L; i++) {
+    const int k1 = idx(i + 1);
+    const T c0 = C[k0], a1 = A[k1], b1 = D[k1];
+    T z1 = B[k1], v1 = 0, g;
+    bad |= bad_piv(bt) != 0;
+    p = rcp_early(bt);
+    const T nbt = fac_1x1_r(p, c0, a1, b1, &g);
+    B[k0] = fsol_1x1(p, zt, a1, &z1);
+    A[k0] = fsol_1x1(p, vt, a1, &v1);
+    D[k0] = g;
+    bt = nbt;
+    zt = z1;
+    vt = v1;
+    k0 = k1;
+  }
+  /* the last row: a 1x1 block with nothing below (g = 0) */
+  bad |= bad_piv(bt) != 0;
+  p = rcp_early(bt);
+  T dummy = 0;
+  B[k0] = fsol_1x1(p, zt, T(0), &dummy);
+  A[k0] = fsol_1x1(p, vt, T(0), &dummy);
+  const T yw = fsol_1x1(p, cl, T(0), &dummy); /* w's forward solve: c_last e_L */
+  D[k0] = T(0);
+  o.bad = bad;
+  /* backward: x_r = y_r - g_r x_{r+1} for u, v and w (w's y is yw at row L-1, 0 above) */
+  T u1 = 0, v1 = 0, w1 = 0;
+  for (int r = L - 1; r >= 0; r--) {
+    const int k = idx(r);
+    const T g = D[k];
+    const T u = B[k] - g * u1, v = A[k] - g * v1, w = (r == L - 1 ? yw : T(0)) - g * w1;
+    B[k] = u;
+    A[k] = v;
+    D[k] = w;
+    u1 = u;
+    v1 = v;
+    w1 = w;
+  }
+  const int kf = idx(0), kl = idx(L - 1);
+  o.xf = B[kf]; o.vf = A[kf]; o.wf = D[kf];
+  o.xl = B[kl]; o.vl = A[kl]; o.wl = D[kl];
+  return o;
+}
+
+/* Strict diagonal dominance of a row (a, d, c: the couplings outside a system read
+   as 0 by the caller), with d finite; false on a NaN anywhere. */
+template <typename T> __host__ __device__ __forceinline__ bool dominant_row(T a, T d, T c)
+{
+  const T big = sizeof(T) == 8 ? T(1.7976931348623157e308) : T(3.4028234663852886e38);
+  return tabs(d) > tabs(a) + tabs(c) && tabs(d) <= big;
+}
+
+/* One step of parallel cyclic reduction: row (a, b, c, r) of a tridiagonal system
+   eliminates its couplings to the rows k above (am, cm, rm; im = 1 / its diagonal)
+   and k below (ap, cp, rp; ip), and then couples to the rows 2k away. A neighbour
+   outside the system is (0, 1, 0, 0): am = cm = rm = 0, im = 1. On a strictly
+   diagonally dominant system every step keeps it so (|b| - |a| - |c| does not
+   shrink), which is what makes the method safe there without pivoting. */
+template <typename T>
+__host__ __device__ __forceinline__ void pcr_step(T &a, T &b, T &c, T &r, T am, T cm, T rm, T im,
+                                                  T ap, T cp, T rp, T ip)
+{
+  const T al = -(a * im), ga = -(c * ip);
+  const T nb = b + al * cm + ga * ap;
+  r = r + al * rm + ga * rp;
+  a = al * am;
+  c = ga * cp;
+  b = nb;
+}
+
 /* Row of the reduced (separator) system for the separator s below partition p:
        a_s x[s-1] + b_s x[s] + c_s x[s+1] = r_s,
    x[s-1] = u_p,last - v_p,last x_left - w_p,last x_s    (partition p, above)

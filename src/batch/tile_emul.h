@@ -1,7 +1,8 @@
 /* Host emulation of the on-chip batch kernel's decisions for one system
-   (batch_tile.cu: tile_kernel, spike_attempt, spike_level), with tile_core.h's
-   steps: the same partitions, separators, two-level reduced solve, cancellation
-   test, retries with shifted separators and sequential fallback. The kernel runs a
+   (batch_tile.cu: tile_kernel, spike_attempt_np, spike_attempt, spike_level), with
+   tile_core.h's steps: the same dominance test and attempt without pivoting, the
+   same partitions, separators, two-level reduced solve, cancellation test, retries
+   with shifted separators and sequential fallback. The kernel runs a
    level's parts on lanes and sums its cancellation terms by warp shuffles; here
    they run one after the other and sum in order, so a sum may differ in its last
    bits and a system right at the test's limit may be decided the other way. For
@@ -22,10 +23,13 @@ namespace gtsv_tile {
 struct EmulOpts {
   int red2 = 1;
   bool fail_first = false;
+  bool np = true;       /* gtsv__batch_tile_np 1: strictly dominant systems without pivoting first */
+  bool np_fail = false; /* gtsv__batch_tile_np 2: that attempt judged failed */
 };
 /* Counters over the systems solved. ratio: sqrt(s2 / x2) of the last attempt. */
 struct EmulStats {
   long attempts = 0, retries = 0, fallbacks = 0, red2_tries = 0, red2_fails = 0;
+  long np_attempts = 0, np_fails = 0; /* the attempts without pivoting, and those failed */
   double ratio = 0;
 };
 
@@ -62,14 +66,15 @@ struct EmulRed {
 /* spike_level on the host: nparts parts (part j: L[j] rows at idx[j], separators
    sep(0..nparts-2)); reduced() solves the reduced system and returns true when it
    failed. Returns whether the rows hold x; *ratio: sqrt(s2 / x2). */
-template <bool WIDE, typename T, typename PIdx, typename SIdx, typename Reduced>
+template <bool WIDE, typename T, typename PIdx, typename SIdx, typename Reduced, bool NP = false>
 bool emul_level(T *A, T *D, T *C, T *B, int nparts, const int *L, const PIdx *idx, SIdx sep,
                 Reduced reduced, bool force_fail, double *ratio)
 {
   std::vector<Ends<T>> e(nparts);
   bool fail = false;
   for (int j = 0; j < nparts; j++) {
-    e[j] = part_solve<WIDE>(L[j], A, D, C, B, j > 0, j < nparts - 1, idx[j]);
+    e[j] = NP ? part_solve_np(L[j], A, D, C, B, j > 0, j < nparts - 1, idx[j])
+              : part_solve<WIDE>(L[j], A, D, C, B, j > 0, j < nparts - 1, idx[j]);
     fail |= e[j].bad;
   }
   for (int j = 0; j + 1 < nparts; j++) {
@@ -163,9 +168,82 @@ bool emul_attempt(int n, int M, int h, const T *a, const T *d, const T *c, const
   return ok;
 }
 
+/* pcr_reduced on the host: the R rows at sep(0..R-1), every step applied to all rows
+   from the values before it, as the lanes do. Returns true when an x is not
+   finite. */
+template <typename T, typename SIdx> bool emul_pcr(int R, T *A, T *D, T *C, T *B, SIdx sep)
+{
+  std::vector<T> a(R), b(R), c(R), r(R), ib(R);
+  for (int p = 0; p < R; p++) {
+    const int k = sep(p);
+    a[p] = A[k]; b[p] = D[k]; c[p] = C[k]; r[p] = B[k];
+  }
+  for (int k = 1; k < R; k <<= 1) {
+    for (int p = 0; p < R; p++) ib[p] = T(1) / b[p];
+    const std::vector<T> a0 = a, c0 = c, r0 = r;
+    for (int p = 0; p < R; p++) {
+      const bool up = p >= k, dn = p + k < R;
+      pcr_step(a[p], b[p], c[p], r[p], up ? a0[p - k] : T(0), up ? c0[p - k] : T(0),
+               up ? r0[p - k] : T(0), up ? ib[p - k] : T(1), dn ? a0[p + k] : T(0),
+               dn ? c0[p + k] : T(0), dn ? r0[p + k] : T(0), dn ? ib[p + k] : T(1));
+    }
+  }
+  bool bad = false;
+  const T big = sizeof(T) == 8 ? T(1.7976931348623157e308) : T(3.4028234663852886e38);
+  for (int p = 0; p < R; p++) {
+    const T x = r[p] / b[p];
+    B[sep(p)] = x;
+    bad |= !(tabs(x) <= big);
+  }
+  return bad;
+}
+
+/* Whether every row is strictly diagonally dominant (the kernel's column_dominant
+   over the system's columns). */
+template <typename T> bool emul_dominant(int n, const T *a, const T *d, const T *c)
+{
+  for (int r = 0; r < n; r++)
+    if (!dominant_row(r == 0 ? T(0) : a[r], d[r], r == n - 1 ? T(0) : c[r])) return false;
+  return true;
+}
+
+/* The attempt without pivoting (spike_attempt_np) on a strictly dominant system:
+   separators at h = 0, part_solve_np, the reduced system by emul_pcr, the same
+   cancellation test. On success x holds the answer. */
+template <typename T>
+bool emul_attempt_np(int n, int M, const T *a, const T *d, const T *c, const T *b, T *x,
+                     const EmulOpts &o, EmulStats *st)
+{
+  const int Pu = (n + M - 1) / M, R = Pu - 1, S = M + 1;
+  std::vector<T> A((size_t)Pu * S), D(A.size()), C(A.size()), B(A.size());
+  const EmulRow row{M};
+  for (int r = 0; r < n; r++) {
+    const int k = row(r);
+    A[k] = a[r]; D[k] = d[r]; C[k] = c[r]; B[k] = b[r];
+  }
+  std::vector<int> L(Pu);
+  std::vector<EmulPart> idx(Pu);
+  for (int p = 0; p < Pu; p++) {
+    L[p] = (p < Pu - 1 ? (p + 1) * M - 1 : n) - p * M;
+    idx[p] = EmulPart{p * M, M};
+  }
+  const EmulSep sep{M, 0};
+  T *pA = A.data(), *pD = D.data(), *pC = C.data(), *pB = B.data();
+  auto reduced = [&]() { return emul_pcr(R, pA, pD, pC, pB, sep); };
+  st->np_attempts++;
+  const bool ok = emul_level<false, T, EmulPart, EmulSep, decltype(reduced), true>(
+      pA, pD, pC, pB, Pu, L.data(), idx.data(), sep, reduced, o.np_fail, &st->ratio);
+  if (ok)
+    for (int r = 0; r < n; r++) x[r] = pB[row(r)];
+  else
+    st->np_fails++;
+  return ok;
+}
+
 /* The kernel's whole decision for one system of n rows with M rows per partition:
-   one partition: the sequential pivoting; else the attempt, the retries (M/2, then
-   M/4) and the sequential pivoting. x: the answer, or b where the system is
+   one partition: the sequential pivoting; else, for a strictly dominant system, the
+   attempt without pivoting, then the attempt, the retries (M/2, then M/4) and the
+   sequential pivoting. x: the answer, or b where the system is
    singular. Returns -1 or the singular row (as DP_SEQ). */
 template <typename T>
 int emul_solve(int n, int M, const T *a, const T *d, const T *c, const T *b, T *x,
@@ -173,6 +251,8 @@ int emul_solve(int n, int M, const T *a, const T *d, const T *c, const T *b, T *
 {
   const int Pu = (n + M - 1) / M;
   if (Pu >= 2) {
+    if (o.np && emul_dominant(n, a, d, c) && emul_attempt_np(n, M, a, d, c, b, x, o, st))
+      return -1;
     if (emul_attempt(n, M, 0, a, d, c, b, x, o, st)) return -1;
     for (int h = M / 2; h >= M / 4; h -= M / 4) {
       st->retries++;
