@@ -738,7 +738,7 @@ START_TEST(tile_no_pivoting_choice)
   tu_reset_failures();
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++) {
-    const int64_t M = ms[mi], ns[] = {2 * M, 5 * M + 3, 32 * M};
+    const int64_t M = ms[mi], ns[] = {17 * M, 24 * M + 5, 32 * M}; /* 16+ separators */
     gtsv__batch_tile_m = (int)M;
     for (int pi = 0; pi < TU_NPREC; pi++)
       for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)

@@ -101,16 +101,17 @@ void run_shape(tu_prec p, int M, int n, tu_kind kind, const Mode &m, uint64_t se
               m.name, M, n, st.red2_tries, st.red2_fails);
   /* dominant systems (strictly, d = 4 + U(-1,1)) take the attempt without pivoting
      and pass it; the other kinds are not dominant and never take it */
-  if (kind == TU_DOMINANT && m.o.np && Pu >= 2)
+  const bool np_way = m.o.np && m.o.red2 != 0 && Pu - 1 >= kRed2MinRows;
+  if (kind == TU_DOMINANT && np_way)
     TU_EXPECT(st.np_attempts == batch && st.np_fails == (m.o.np_fail ? batch : 0),
               "%s M=%d n=%d %s: %ld attempts without pivoting, %ld failed", m.name, M, n,
               tu_prec_name(p), st.np_attempts, st.np_fails);
-  if (kind != TU_DOMINANT || !m.o.np)
+  if (kind != TU_DOMINANT || !np_way)
     TU_EXPECT(st.np_attempts == 0, "%s M=%d n=%d %s %s: %ld attempts without pivoting",
               m.name, M, n, tu_prec_name(p), tu_kind_name(kind), st.np_attempts);
   /* without that attempt, dominant systems pass the first pivoting attempt's parts:
      the reduced solve runs */
-  if (kind == TU_DOMINANT && (!m.o.np || m.o.np_fail) && m.o.red2 != 0 &&
+  if (kind == TU_DOMINANT && (!np_way || m.o.np_fail) && m.o.red2 != 0 &&
       Pu - 1 >= kRed2MinRows)
     TU_EXPECT(st.red2_tries >= batch, "%s M=%d n=%d: two levels tried %ld times", m.name, M,
               n, st.red2_tries);
@@ -152,7 +153,8 @@ START_TEST(tile_method_matches_lapack)
 }
 END_TEST
 
-/* Which systems take the attempt without pivoting: only the strictly dominant ones.
+/* Which systems take the attempt without pivoting (where the reduced system has 16
+   rows or more): only the strictly dominant ones.
    A batch of dominant systems (d = 4 + U(-1,1)) in which every odd system has one
    row made only weakly dominant (|d| = |dl| + |du|, as computed) or, every fourth,
    one row not dominant at all (d = 0): those take the pivoting attempts, the even
@@ -206,7 +208,7 @@ START_TEST(no_pivoting_only_when_dominant)
   tu_reset_failures();
   for (int pi = 0; pi < TU_NPREC; pi++)
     for (int M : {8, 16, 32, 64})
-      for (int n : {2 * M, 5 * M + 3, 32 * M})
+      for (int n : {17 * M, 24 * M + 5, 32 * M}) /* reduced systems of 16 rows and more */
         np_choice((tu_prec)pi, M, n, 9000 + M + n);
   ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
                 tu_first_failure());

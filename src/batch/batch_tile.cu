@@ -65,6 +65,21 @@
  * a warp side by side, a lane each: the answer and a reported singular row are
  * exactly DP_SEQ's, and no other system is affected.
  *
+ * Strictly diagonally dominant systems (|d| > |dl| + |du| on every row, as in ADI
+ * and implicit diffusion), where the reduced system has kRed2MinRows rows or more,
+ * first take an attempt without pivoting (spike_attempt_np): elimination without
+ * pivoting in the interiors (part_solve_np) and parallel cyclic reduction of the
+ * reduced system across the lanes (pcr_reduced: log2 R steps instead of a chain of
+ * R/4 + 3 pivot steps and more). Both are backward stable on such matrices: the
+ * interiors' pivots satisfy |pivot| > |du|, the reduced system is a Schur complement
+ * of a dominant matrix, hence dominant, and each cyclic reduction step keeps it so.
+ * The cancellation test above still judges the attempt, and a system that fails it
+ * is reloaded and takes the pivoting attempts. The dominance test reads each lane's
+ * first row, and the rest only where a system may still pass (a random system
+ * fails at its first rows). H200, double dominant, 512 x 32768 0.253 against
+ * 0.296 ms by the pivoting attempts, 512 x 512 10.9 against 13.4 us a solve in a
+ * CUDA graph (bench/results/gpu-batch-np-2026-11-24.md).
+ *
  * Layouts. Rows contiguous (strided batch; one matrix with many right-hand sides,
  * m_sys = 0): a warp loads and stores one system at a time, consecutive lanes on
  * consecutive rows. Systems contiguous (interleaved batch): consecutive lanes on
@@ -446,7 +461,7 @@ __device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long 
    sectors move (a warp's G alone is one or two elements per row past n = 128: half
    or a quarter of each sector). Else rows contiguous (m_row = b_row = 1), K = 1:
    each warp is a block and starts and finishes on its own. */
-template <typename T, int M, bool INTER, int K, bool RED2>
+template <typename T, int M, bool INTER, int K, bool RED2, bool NP>
 __global__ void __launch_bounds__(32 * K)
 tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__restrict__ dl,
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
@@ -514,11 +529,20 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__res
   } else {
     const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
     unsigned fm = all;
-    if (np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
-      const unsigned nd = __ballot_sync(0xffffffffu,
-                                        !column_dominant<T, M>(tA, tD, tC, lane, p, n));
+    if (NP && np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
+      /* each lane's first row, then (where a system may still be dominant) the rest:
+         a random system fails at the first rows */
       const unsigned gm = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
-      const unsigned dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
+      const int r0 = p * M, k0 = lane * (M + 1);
+      bool dom = r0 >= n || dominant_row(r0 == 0 ? T(0) : tA[k0], tD[k0],
+                                         r0 == n - 1 ? T(0) : tC[k0]);
+      unsigned dm = __ballot_sync(0xffffffffu, g < nact && p == 0 &&
+                                                   (__ballot_sync(0xffffffffu, !dom) & gm) == 0u);
+      if (dm) {
+        dom = dom && column_dominant<T, M>(tA, tD, tC, lane, p, n);
+        dm = __ballot_sync(0xffffffffu, g < nact && p == 0 &&
+                                            (__ballot_sync(0xffffffffu, !dom) & gm) == 0u);
+      }
       if (dm) {
         const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, n, dm, np == 2);
         if (fd) reload<T, M, INTER>(ds, s0, fd, P, tA, tD, tC, tB, dl, dd, du, x, lane);
@@ -624,29 +648,29 @@ template <typename T, int M, bool INTER> constexpr int warps_per_block_g1()
              : warps_per_block<T, M, INTER>();
 }
 
-/* Shared memory of tile_kernel<T, M, INTER, K, RED2> opted in on device dev (once). */
-template <typename T, int M, bool INTER, int K, bool RED2> gtsv_status opt_in(int dev)
+/* Shared memory of tile_kernel<T, M, INTER, K, RED2, NP> opted in on device dev (once). */
+template <typename T, int M, bool INTER, int K, bool RED2, bool NP> gtsv_status opt_in(int dev)
 {
   static std::atomic<int> done[64];
   if (dev >= 0 && dev < 64 && done[dev].load(std::memory_order_relaxed)) return GTSV_STATUS_SUCCESS;
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_kernel<T, M, INTER, K, RED2>,
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_kernel<T, M, INTER, K, RED2, NP>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      K * tile_smem<T, M>()));
   if (dev >= 0 && dev < 64) done[dev].store(1, std::memory_order_relaxed);
   return GTSV_STATUS_SUCCESS;
 }
 
-template <typename T, int M, bool INTER, int K, bool RED2>
+template <typename T, int M, bool INTER, int K, bool RED2, bool NP>
 gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                        const T *du, T *x, int P, int lgG)
 {
   int dev = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
-  gtsv_status st = opt_in<T, M, INTER, K, RED2>(dev);
+  gtsv_status st = opt_in<T, M, INTER, K, RED2, NP>(dev);
   if (st != GTSV_STATUS_SUCCESS) return st;
   const int64_t per_block = (int64_t)K << lgG;
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
-  tile_kernel<T, M, INTER, K, RED2><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
+  tile_kernel<T, M, INTER, K, RED2, NP><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
                                 gtsv__cuda_stream(h)>>>(*ds, P, lgG, gtsv__batch_tile_red2,
                                                         gtsv__batch_tile_np, dl, d, du, x,
                                                         h->cuda->info);
@@ -656,15 +680,24 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
 
 /* The kernel with the two-level reduced solve compiled in only where a reduced
    system has kRed2MinRows rows or more (it costs registers: double M = 16, 79 ->
-   101 a thread; occupancy unchanged where shared memory bounds it). */
+   101 a thread; occupancy unchanged where shared memory bounds it), and with the
+   attempt without pivoting for dominant systems (NP) only there too: its gain is
+   the reduced solve's (H200, dominant, double 512 x 32768 0.253 against 0.296 ms,
+   1024 x 16384 0.289 against 0.330), and with reduced systems of 3 and 7 rows
+   (n = 64, 128) the kernel with it was 3-6% slower on dominant systems and 5-6% on
+   random ones (bench/results/gpu-batch-np-2026-11-24.md). So gtsv__batch_tile_red2 = 0
+   (the one-level ablation) runs without it as well. */
 template <typename T, int M, bool INTER, int K>
 gtsv_status launch_mk(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                       const T *du, T *x, int P, int lgG)
 {
   const int64_t R = (ds->n + M - 1) / M - 1;
-  if (gtsv__batch_tile_red2 != 0 && R >= kRed2MinRows)
-    return launch_mkr<T, M, INTER, K, true>(h, ds, dl, d, du, x, P, lgG);
-  return launch_mkr<T, M, INTER, K, false>(h, ds, dl, d, du, x, P, lgG);
+  if (gtsv__batch_tile_red2 != 0 && R >= kRed2MinRows) {
+    if (gtsv__batch_tile_np != 0)
+      return launch_mkr<T, M, INTER, K, true, true>(h, ds, dl, d, du, x, P, lgG);
+    return launch_mkr<T, M, INTER, K, true, false>(h, ds, dl, d, du, x, P, lgG);
+  }
+  return launch_mkr<T, M, INTER, K, false, false>(h, ds, dl, d, du, x, P, lgG);
 }
 
 template <typename T, int M, bool INTER>

@@ -23,7 +23,8 @@ namespace gtsv_tile {
 struct EmulOpts {
   int red2 = 1;
   bool fail_first = false;
-  bool np = true;       /* gtsv__batch_tile_np 1: strictly dominant systems without pivoting first */
+  bool np = true;       /* gtsv__batch_tile_np 1: strictly dominant systems without
+                           pivoting first (reduced systems of kRed2MinRows rows or more) */
   bool np_fail = false; /* gtsv__batch_tile_np 2: that attempt judged failed */
 };
 /* Counters over the systems solved. ratio: sqrt(s2 / x2) of the last attempt. */
@@ -241,8 +242,9 @@ bool emul_attempt_np(int n, int M, const T *a, const T *d, const T *c, const T *
 }
 
 /* The kernel's whole decision for one system of n rows with M rows per partition:
-   one partition: the sequential pivoting; else, for a strictly dominant system, the
-   attempt without pivoting, then the attempt, the retries (M/2, then M/4) and the
+   one partition: the sequential pivoting; else, for a strictly dominant system with a
+   reduced system of kRed2MinRows rows or more (and red2 on: the kernel variant that
+   has it), the attempt without pivoting, then the attempt, the retries (M/2, then M/4) and the
    sequential pivoting. x: the answer, or b where the system is
    singular. Returns -1 or the singular row (as DP_SEQ). */
 template <typename T>
@@ -251,7 +253,8 @@ int emul_solve(int n, int M, const T *a, const T *d, const T *c, const T *b, T *
 {
   const int Pu = (n + M - 1) / M;
   if (Pu >= 2) {
-    if (o.np && emul_dominant(n, a, d, c) && emul_attempt_np(n, M, a, d, c, b, x, o, st))
+    if (o.np && o.red2 != 0 && Pu - 1 >= kRed2MinRows && emul_dominant(n, a, d, c) &&
+        emul_attempt_np(n, M, a, d, c, b, x, o, st))
       return -1;
     if (emul_attempt(n, M, 0, a, d, c, b, x, o, st)) return -1;
     for (int h = M / 2; h >= M / 4; h -= M / 4) {
