@@ -536,12 +536,12 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__res
       const int r0 = p * M, k0 = lane * (M + 1);
       bool dom = r0 >= n || dominant_row(r0 == 0 ? T(0) : tA[k0], tD[k0],
                                          r0 == n - 1 ? T(0) : tC[k0]);
-      unsigned dm = __ballot_sync(0xffffffffu, g < nact && p == 0 &&
-                                                   (__ballot_sync(0xffffffffu, !dom) & gm) == 0u);
+      unsigned nd = __ballot_sync(0xffffffffu, !dom); /* every lane: not inside a && */
+      unsigned dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
       if (dm) {
         dom = dom && column_dominant<T, M>(tA, tD, tC, lane, p, n);
-        dm = __ballot_sync(0xffffffffu, g < nact && p == 0 &&
-                                            (__ballot_sync(0xffffffffu, !dom) & gm) == 0u);
+        nd = __ballot_sync(0xffffffffu, !dom);
+        dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
       }
       if (dm) {
         const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, n, dm, np == 2);
