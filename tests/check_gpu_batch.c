@@ -610,7 +610,9 @@ END_TEST
    the same problem with the sequential reduced solve (0), with the two levels
    always judged failed so that the reduced rows are written back and solved
    sequentially (2: x must be bitwise mode 0's), and with the two levels (1);
-   each against LAPACK, with the host DP_SEQ's singular system and row. */
+   each against LAPACK, with the host DP_SEQ's singular system and row. The
+   attempt without pivoting is off (gtsv__batch_tile_np = 0): dominant systems
+   would take it instead of these reduced solves. */
 static void red2_case(gtsv_handle h, tu_prec p, layout l, int64_t M, int64_t n,
                       int64_t batch, tu_kind kind, uint64_t seed)
 {
@@ -623,6 +625,7 @@ static void red2_case(gtsv_handle h, tu_prec p, layout l, int64_t M, int64_t n,
   tu_problem_init(&P, p, kind, n, 1, stride, batch, stride, seed);
   host_reference_x(&P, &hi, &hr, &xh);
   gtsv__batch_tile_m = (int)M;
+  gtsv__batch_tile_np = 0;
   for (int mi = 0; mi < 3; mi++) {
     gtsv__batch_tile_red2 = modes[mi];
     int st = dev_solve(h, &P, l, 0, &info, &row);
@@ -645,6 +648,7 @@ static void red2_case(gtsv_handle h, tu_prec p, layout l, int64_t M, int64_t n,
                 tu_kind_name(kind), (long long)n);
   }
   gtsv__batch_tile_red2 = 1;
+  gtsv__batch_tile_np = 1;
   gtsv__batch_tile_m = 0;
   free(x0);
   free(xh);
@@ -1123,13 +1127,16 @@ int main(void)
   TCase *tt = tcase_create("tile");
   tcase_add_test(tt, tile_partition_sizes);
   tcase_add_test(tt, tile_small_batches);
-  tcase_add_test(tt, tile_no_pivoting_choice);
   tcase_set_timeout(tt, 1200);
   suite_add_tcase(gs, tt);
   TCase *tn = tcase_create("nrhs"); /* CK_RUN_CASE=nrhs: gtsv_?gtsv, many right-hand sides */
   tcase_add_test(tn, gtsv_device_many_rhs);
   tcase_set_timeout(tn, 1200);
   suite_add_tcase(gs, tn);
+  TCase *tp = tcase_create("tilenp"); /* CK_RUN_CASE=tilenp: dominant systems' way alone */
+  tcase_set_timeout(tp, 600);
+  tcase_add_test(tp, tile_no_pivoting_choice);
+  suite_add_tcase(gs, tp);
   TCase *t2 = tcase_create("tile2"); /* CK_RUN_CASE=tile2: the two-level solve alone */
   tcase_add_test(t2, tile_reduced_two_level);
   tcase_set_timeout(t2, 1200);
