@@ -76,9 +76,11 @@
  * The cancellation test above still judges the attempt, and a system that fails it
  * is reloaded and takes the pivoting attempts. The dominance test reads each lane's
  * first row, and the rest only where a system may still pass (a random system
- * fails at its first rows). H200, double dominant, 512 x 32768 0.253 against
- * 0.296 ms by the pivoting attempts, 512 x 512 10.9 against 13.4 us a solve in a
- * CUDA graph (bench/results/gpu-batch-np-2026-11-24.md).
+ * fails at its first rows). H200, double dominant, against the tree before it:
+ * 512 x 32768 0.244 against 0.306 ms, 1024 x 16384 0.281 against 0.335, 512 x 512
+ * 10.5 against 13.1 us a solve in a CUDA graph; random systems 0.8% (n = 512) and
+ * 1.8% (1024) slower, the cost of the larger kernel's code, not of the test
+ * (bench/results/gpu-batch-np-2026-11-24.md).
  *
  * Layouts. Rows contiguous (strided batch; one matrix with many right-hand sides,
  * m_sys = 0): a warp loads and stores one system at a time, consecutive lanes on
@@ -682,8 +684,8 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
    system has kRed2MinRows rows or more (it costs registers: double M = 16, 79 ->
    101 a thread; occupancy unchanged where shared memory bounds it), and with the
    attempt without pivoting for dominant systems (NP) only there too: its gain is
-   the reduced solve's (H200, dominant, double 512 x 32768 0.253 against 0.296 ms,
-   1024 x 16384 0.289 against 0.330), and with reduced systems of 3 and 7 rows
+   the reduced solve's (H200, dominant, double 512 x 32768 0.244 against 0.296 ms,
+   1024 x 16384 0.281 against 0.328), and with reduced systems of 3 and 7 rows
    (n = 64, 128) the kernel with it was 3-6% slower on dominant systems and 5-6% on
    random ones (bench/results/gpu-batch-np-2026-11-24.md). So gtsv__batch_tile_red2 = 0
    (the one-level ablation) runs without it as well. */
