@@ -64,6 +64,32 @@ struct EmulRed {
   __host__ __device__ int operator()(int k) const { return sep(off + k * stride); }
 };
 
+/* A system (a, d, c, b: its n rows) in tile columns of M + 1, as the kernel loads
+   it, with the partitions of an attempt whose separators are moved up h rows
+   (spike_attempt's layout; Pu = ceil(n / M) >= 2 partitions). */
+template <typename T> struct EmulTile {
+  int Pu;
+  std::vector<T> A, D, C, B;
+  std::vector<int> L;
+  std::vector<EmulPart> idx;
+  EmulSep sep;
+  EmulRow row;
+  EmulTile(int n, int M, int h, const T *a, const T *d, const T *c, const T *b)
+      : Pu((n + M - 1) / M), A((size_t)Pu * (M + 1)), D(A.size()), C(A.size()), B(A.size()),
+        L(Pu), idx(Pu), sep{M, h}, row{M}
+  {
+    for (int r = 0; r < n; r++) {
+      const int k = row(r);
+      A[k] = a[r]; D[k] = d[r]; C[k] = c[r]; B[k] = b[r];
+    }
+    for (int p = 0; p < Pu; p++) {
+      const int lo = p == 0 ? 0 : p * M - h;
+      L[p] = (p < Pu - 1 ? (p + 1) * M - 1 - h : n) - lo;
+      idx[p] = EmulPart{lo, M};
+    }
+  }
+};
+
 /* spike_level on the host: nparts parts (part j: L[j] rows at idx[j], separators
    sep(0..nparts-2)); reduced() solves the reduced system and returns true when it
    failed. Returns whether the rows hold x; *ratio: sqrt(s2 / x2). */
@@ -111,22 +137,13 @@ template <typename T>
 bool emul_attempt(int n, int M, int h, const T *a, const T *d, const T *c, const T *b, T *x,
                   const EmulOpts &o, EmulStats *st)
 {
-  const int Pu = (n + M - 1) / M, R = Pu - 1, S = M + 1;
-  std::vector<T> A((size_t)Pu * S), D(A.size()), C(A.size()), B(A.size());
-  const EmulRow row{M};
-  for (int r = 0; r < n; r++) {
-    const int k = row(r);
-    A[k] = a[r]; D[k] = d[r]; C[k] = c[r]; B[k] = b[r];
-  }
-  std::vector<int> L(Pu);
-  std::vector<EmulPart> idx(Pu);
-  for (int p = 0; p < Pu; p++) {
-    const int lo = p == 0 ? 0 : p * M - h;
-    L[p] = (p < Pu - 1 ? (p + 1) * M - 1 - h : n) - lo;
-    idx[p] = EmulPart{lo, M};
-  }
-  const EmulSep sep{M, h};
-  T *pA = A.data(), *pD = D.data(), *pC = C.data(), *pB = B.data();
+  EmulTile<T> t(n, M, h, a, d, c, b);
+  const int Pu = t.Pu, R = Pu - 1;
+  const std::vector<int> &L = t.L;
+  const std::vector<EmulPart> &idx = t.idx;
+  const EmulSep sep = t.sep;
+  const EmulRow row = t.row;
+  T *pA = t.A.data(), *pD = t.D.data(), *pC = t.C.data(), *pB = t.B.data();
   auto seq = [&]() { return seq_dp(R, pA, pD, pC, pB, sep) >= 0; };
   auto reduced = [&]() {
     if (!(o.red2 != 0 && R >= kRed2MinRows)) return seq();
@@ -215,27 +232,14 @@ template <typename T>
 bool emul_attempt_np(int n, int M, const T *a, const T *d, const T *c, const T *b, T *x,
                      const EmulOpts &o, EmulStats *st)
 {
-  const int Pu = (n + M - 1) / M, R = Pu - 1, S = M + 1;
-  std::vector<T> A((size_t)Pu * S), D(A.size()), C(A.size()), B(A.size());
-  const EmulRow row{M};
-  for (int r = 0; r < n; r++) {
-    const int k = row(r);
-    A[k] = a[r]; D[k] = d[r]; C[k] = c[r]; B[k] = b[r];
-  }
-  std::vector<int> L(Pu);
-  std::vector<EmulPart> idx(Pu);
-  for (int p = 0; p < Pu; p++) {
-    L[p] = (p < Pu - 1 ? (p + 1) * M - 1 : n) - p * M;
-    idx[p] = EmulPart{p * M, M};
-  }
-  const EmulSep sep{M, 0};
-  T *pA = A.data(), *pD = D.data(), *pC = C.data(), *pB = B.data();
-  auto reduced = [&]() { return emul_pcr(R, pA, pD, pC, pB, sep); };
+  EmulTile<T> t(n, M, 0, a, d, c, b);
+  T *pA = t.A.data(), *pD = t.D.data(), *pC = t.C.data(), *pB = t.B.data();
+  auto reduced = [&]() { return emul_pcr(t.Pu - 1, pA, pD, pC, pB, t.sep); };
   st->np_attempts++;
   const bool ok = emul_level<false, T, EmulPart, EmulSep, decltype(reduced), true>(
-      pA, pD, pC, pB, Pu, L.data(), idx.data(), sep, reduced, o.np_fail, &st->ratio);
+      pA, pD, pC, pB, t.Pu, t.L.data(), t.idx.data(), t.sep, reduced, o.np_fail, &st->ratio);
   if (ok)
-    for (int r = 0; r < n; r++) x[r] = pB[row(r)];
+    for (int r = 0; r < n; r++) x[r] = pB[t.row(r)];
   else
     st->np_fails++;
   return ok;
