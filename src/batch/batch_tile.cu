@@ -619,8 +619,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__res
  * Small batches (a grid of one wave: the slowest system sets the launch's time):
  * the attempts run side by side instead of in turn. Rows contiguous, P > 1. A block
  * of three warps takes one group of G systems, each warp a copy of it in a tile of
- * its own (warp 0 loads it; warps 1 and 2 copy the systems that are not dominant
- * from warp 0's tile): warp 0 runs the way of tile_kernel (the attempt without pivoting for the
+ * its own: warp 0 runs the way of tile_kernel (the attempt without pivoting for the
  * dominant systems, then the attempt with h = 0), warps 1 and 2 the attempts with
  * separators moved up M/2 and M/4 rows on the systems that are not dominant. Each
  * system's x is the first success in that order, the order in which tile_kernel
@@ -648,27 +647,13 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np,
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)min((int64_t)G, ds.nsys - s0);
 
-  /* warp 0 loads the group; every warp reads which systems are dominant from that
-     tile, and warps 1 and 2 copy the others into their own tiles (on chip: three
-     loads of the group from global memory made dominant batches slower) */
-  T *const t0 = reinterpret_cast<T *>(smem_raw);
-  if (warp == 0) {
-    load_group<T, M>(ds, s0, nact, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-    cp_wait();
-  }
-  __syncthreads();
+  load_group<T, M>(ds, s0, nact, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+  cp_wait();
+  __syncwarp();
+
   const int g = lane / P;
   const unsigned all = __ballot_sync(0xffffffffu, g < nact && (lane & (P - 1)) == 0);
-  const unsigned dm =
-      NP && np ? dominant_systems<T, M>(t0, t0 + 32 * S, t0 + 64 * S, lane, P, n, nact) : 0u;
-  if (warp > 0 && (all & ~dm)) {
-    const unsigned cm = all & ~dm;
-    for (int e = lane; e < 4 * 32 * S; e += 32) { /* element e of the 4 arrays' columns */
-      const int col = (e % (32 * S)) / S;
-      if ((cm >> (col / P * P)) & 1u) tA[e] = t0[e];
-    }
-  }
-  __syncthreads(); /* warp 0's tile is read no more: its attempts may overwrite it */
+  const unsigned dm = NP && np ? dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact) : 0u;
   unsigned fm; /* the systems this warp's attempts left unsolved */
   if (warp == 0) {
     fm = all;
