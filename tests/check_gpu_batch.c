@@ -762,55 +762,6 @@ START_TEST(tile_no_pivoting_choice)
 }
 END_TEST
 
-/* tile_spec_kernel's x and status are tile_kernel's to the bit: the same problem
-   through both (gtsv__batch_tile_spec 1 and 0), every kind, shapes with one to 32
-   partitions per system and several systems per warp, with the attempt without
-   pivoting forced to fail as well (np 2: the dominant systems' shifted attempts in
-   turn in warp 0). */
-START_TEST(tile_spec_bitwise)
-{
-  static const int64_t ns[] = {17, 100, 257, 512, 700, 1000};
-  static const tu_kind sk[] = {TU_RANDOM, TU_ZERO_DIAG, TU_FORCE_2X2, TU_DOMINANT,
-                               TU_NEAR_SING_PART, TU_ZERO_DIAG_PAIRS};
-  gtsv_handle h;
-  tu_reset_failures();
-  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
-  for (int pi = 0; pi < TU_NPREC; pi++)
-    for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
-      for (size_t ki = 0; ki < sizeof sk / sizeof *sk; ki++)
-        for (int np = 1; np <= 2; np++) {
-          if (np == 2 && sk[ki] != TU_DOMINANT) continue;
-          const tu_prec p = (tu_prec)pi;
-          const int64_t n = ns[ni];
-          tu_problem P;
-          int64_t info[2], row[2];
-          int st[2];
-          void *x[2];
-          tu_problem_init(&P, p, sk[ki], n, 1, n + 1, 33, n + 1, 5000 + 10 * ni + ki);
-          gtsv__batch_tile_np = np;
-          for (int k = 0; k < 2; k++) {
-            gtsv__batch_tile_spec = k; /* 0: tile_kernel, 1: tile_spec_kernel */
-            st[k] = dev_solve(h, &P, L_STRIDED, 0, &info[k], &row[k]);
-            x[k] = tu_dup(p, P.x, P.blen);
-          }
-          TU_EXPECT(st[0] >= 0 && st[0] == st[1] && info[0] == info[1] && row[0] == row[1] &&
-                        memcmp(x[0], x[1], (size_t)P.blen * tu_elt(p)) == 0,
-                    "spec %s %s n=%lld np=%d: status %d/%d info %lld/%lld row %lld/%lld or x "
-                    "differ from tile_kernel's", tu_prec_name(p), tu_kind_name(sk[ki]),
-                    (long long)n, np, st[0], st[1], (long long)info[0], (long long)info[1],
-                    (long long)row[0], (long long)row[1]);
-          free(x[0]);
-          free(x[1]);
-          tu_problem_free(&P);
-        }
-  gtsv__batch_tile_spec = -1;
-  gtsv__batch_tile_np = 1;
-  gtsv_destroy(h);
-  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
-                tu_first_failure());
-}
-END_TEST
-
 /* The automatic choice of M with small batches (grids of one wave, where a
    system that fails its first attempt sets the launch's time): every kind of
    tile_shape_case, so that systems pass the first attempt, pass only a shifted
@@ -1190,7 +1141,6 @@ int main(void)
   TCase *ts = tcase_create("tilesmall"); /* CK_RUN_CASE=tilesmall: one-wave batches alone */
   tcase_set_timeout(ts, 600);
   tcase_add_test(ts, tile_small_batches);
-  tcase_add_test(ts, tile_spec_bitwise);
   suite_add_tcase(gs, ts);
   TCase *tp = tcase_create("tilenp"); /* CK_RUN_CASE=tilenp: dominant systems' way alone */
   tcase_set_timeout(tp, 600);
