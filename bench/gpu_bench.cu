@@ -544,14 +544,6 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     gtsv__batch_tile_red2 = 1;
     rows.push_back(r);
   }
-  if (n * batch <= ((int64_t)1 << 20)) { /* one wave: the attempts in turn, one warp */
-    Row r{"gtsv strided, attempts in turn", "", -2, 0};
-    gtsv__batch_tile_spec = 0;
-    r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
-    if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
-    gtsv__batch_tile_spec = -1;
-    rows.push_back(r);
-  }
   { /* dominant systems through the pivoting attempts, as before spike_attempt_np */
     Row r{"gtsv strided, pivoting attempts only", "", -2, 0};
     gtsv__batch_tile_np = 0;
@@ -687,14 +679,12 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
   static const char *const names[] = {"gtsv strided_batch (graph)",
                                       "cusparse gtsv2StridedBatch (graph)",
                                       "gtsv strided, one-level reduced (graph)",
-                                      "gtsv strided, pivoting attempts only (graph)",
-                                      "gtsv strided, attempts in turn (graph)"};
-  for (int which = 0; which < 5; which++) {
+                                      "gtsv strided, pivoting attempts only (graph)"};
+  for (int which = 0; which < 4; which++) {
     if (which == 2 && n <= 16 * 16) continue;
     Row r{names[which], "", -2, 0};
     gtsv__batch_tile_red2 = which == 2 ? 0 : 1;
     gtsv__batch_tile_np = which == 3 ? 0 : 1;
-    gtsv__batch_tile_spec = which == 4 ? 0 : -1;
     auto solve = [&](int k) {
       if (which != 1) return g_strided(h, n, Sdl, Sd, Sdu, Xs[k], batch) == GTSV_STATUS_SUCCESS;
       return sp_strided(sp, (int)n, Sdl, Sd, Sdu, Xs[k], (int)batch, (int)n, buf) == CUSPARSE_STATUS_SUCCESS;
@@ -735,7 +725,6 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     if (g) cudaGraphDestroy(g);
     gtsv__batch_tile_red2 = 1;
     gtsv__batch_tile_np = 1;
-    gtsv__batch_tile_spec = -1;
     rows.push_back(r);
   }
   gtsv_set_stream(h, nullptr);

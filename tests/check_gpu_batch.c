@@ -571,8 +571,7 @@ static void tile_shape_case(gtsv_handle h, tu_prec p, layout l, int64_t M, int64
    order are singular: the fallback), 2x2-forcing matrices, random ones with
    one nearly singular partition (large spikes, cancellation, the fallback), and
    dominant ones, by the attempt without pivoting and with that attempt failed;
-   both layouts; at M <= 32 once through tile_spec_kernel (the attempts side by
-   side, which these small batches take by default) and once through tile_kernel. Then the same shapes with GTSV_ALGO_DP_SEQ (the thread-per-system
+   both layouts. Then the same shapes with GTSV_ALGO_DP_SEQ (the thread-per-system
    kernel). */
 START_TEST(tile_partition_sizes)
 {
@@ -580,14 +579,10 @@ START_TEST(tile_partition_sizes)
   gtsv_handle h;
   tu_reset_failures();
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
-  for (size_t mi = 0; mi < 2 * sizeof ms / sizeof *ms; mi++) {
-    const int64_t M = ms[mi % 4];
+  for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++) {
+    const int64_t M = ms[mi];
     const int64_t ns[] = {M - 1, M, M + 1, 2 * M - 1, 2 * M + 1, 5 * M + 3, 16 * M, 32 * M - 1, 32 * M};
     gtsv__batch_tile_m = (int)M;
-    /* these small batches would take tile_spec_kernel (M <= 32): once through it,
-       once through tile_kernel */
-    gtsv__batch_tile_spec = mi < 4 ? 1 : 0;
-    if (mi >= 4 && M == 64) continue; /* never spec */
     for (int pi = 0; pi < TU_NPREC; pi++)
       for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
         for (int kind = 0; kind < TILE_KINDS; kind++)
@@ -598,7 +593,6 @@ START_TEST(tile_partition_sizes)
           }
   }
   gtsv__batch_tile_m = 0;
-  gtsv__batch_tile_spec = -1;
   gtsv_set_algo(h, GTSV_ALGO_DP_SEQ);
   for (int pi = 0; pi < TU_NPREC; pi++)
     for (int li = 0; li < 2; li++) {
@@ -1132,16 +1126,13 @@ int main(void)
   /* the on-chip kernel's own shapes (CK_RUN_CASE=tile runs these alone) */
   TCase *tt = tcase_create("tile");
   tcase_add_test(tt, tile_partition_sizes);
+  tcase_add_test(tt, tile_small_batches);
   tcase_set_timeout(tt, 1200);
   suite_add_tcase(gs, tt);
   TCase *tn = tcase_create("nrhs"); /* CK_RUN_CASE=nrhs: gtsv_?gtsv, many right-hand sides */
   tcase_add_test(tn, gtsv_device_many_rhs);
   tcase_set_timeout(tn, 1200);
   suite_add_tcase(gs, tn);
-  TCase *ts = tcase_create("tilesmall"); /* CK_RUN_CASE=tilesmall: one-wave batches alone */
-  tcase_set_timeout(ts, 600);
-  tcase_add_test(ts, tile_small_batches);
-  suite_add_tcase(gs, ts);
   TCase *tp = tcase_create("tilenp"); /* CK_RUN_CASE=tilenp: dominant systems' way alone */
   tcase_set_timeout(tp, 600);
   tcase_add_test(tp, tile_no_pivoting_choice);

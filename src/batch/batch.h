@@ -132,11 +132,6 @@ extern int gtsv__batch_tile_red2;
    (0), or always judged failed, so that those systems are reloaded and take the
    pivoting attempts (2: tests). Process-wide, not synchronised. */
 extern int gtsv__batch_tile_np;
-/* Benchmark and test knob: small strided batches (rows contiguous, a grid of one
-   wave) through tile_spec_kernel, the attempts side by side: -1 (the default) where
-   the groups fit in one wave, 0 never, 1 wherever the kernel applies (M <= 32, two
-   partitions or more). Process-wide, not synchronised. */
-extern int gtsv__batch_tile_spec;
 
 /* Single systems up to this order go to the nrhs kernels from gtsv_?gtsv; longer
    ones need SPIKE. */

@@ -99,13 +99,11 @@
 #include "batch/batch.h"
 #include "batch/tile_core.h"
 #include "batch/cp_async.h"
-#include "cuda/resident.h"
 #include "cuda/state.h"
 
 int gtsv__batch_tile_m = 0;
 int gtsv__batch_tile_red2 = 1;
 int gtsv__batch_tile_np = 1;
-int gtsv__batch_tile_spec = -1;
 
 namespace {
 using namespace gtsv_tile;
@@ -449,29 +447,6 @@ __device__ __forceinline__ bool column_dominant(const T *tA, const T *tD, const 
   return dom;
 }
 
-/* The first lanes of the warp's systems (of the nact in use) that are strictly
-   dominant on every row: each lane's first row, then, where a system may still
-   pass, the rest of its column (a random system fails at its first rows). Every
-   lane calls it and gets the same mask. */
-template <typename T, int M>
-__device__ __forceinline__ unsigned dominant_systems(const T *tA, const T *tD, const T *tC,
-                                                     int lane, int P, int n, int nact)
-{
-  const int g = lane / P, p = lane & (P - 1);
-  const unsigned gm = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
-  const int r0 = p * M, k0 = lane * (M + 1);
-  bool dom = r0 >= n || dominant_row(r0 == 0 ? T(0) : tA[k0], tD[k0],
-                                     r0 == n - 1 ? T(0) : tC[k0]);
-  unsigned nd = __ballot_sync(0xffffffffu, !dom); /* at every lane: not inside a && */
-  unsigned dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
-  if (dm) {
-    dom = dom && column_dominant<T, M>(tA, tD, tC, lane, p, n);
-    nd = __ballot_sync(0xffffffffu, !dom);
-    dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
-  }
-  return dm;
-}
-
 /* A singular system: through the handle's info (first system and row), or, for
    a solve inside another method, as a bit of that method's flag (ds.fail). */
 __device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long long *info,
@@ -557,7 +532,19 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__res
     const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
     unsigned fm = all;
     if (NP && np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
-      const unsigned dm = dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
+      /* each lane's first row, then (where a system may still be dominant) the rest:
+         a random system fails at the first rows */
+      const unsigned gm = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
+      const int r0 = p * M, k0 = lane * (M + 1);
+      bool dom = r0 >= n || dominant_row(r0 == 0 ? T(0) : tA[k0], tD[k0],
+                                         r0 == n - 1 ? T(0) : tC[k0]);
+      unsigned nd = __ballot_sync(0xffffffffu, !dom); /* every lane: not inside a && */
+      unsigned dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
+      if (dm) {
+        dom = dom && column_dominant<T, M>(tA, tD, tC, lane, p, n);
+        nd = __ballot_sync(0xffffffffu, !dom);
+        dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
+      }
       if (dm) {
         const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, n, dm, np == 2);
         if (fd) reload<T, M, INTER>(ds, s0, fd, P, tA, tD, tC, tB, dl, dd, du, x, lane);
@@ -612,101 +599,6 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__res
       __stcs(x + (sb + j) + (int64_t)r * ds.b_row,
              tile0[w * 4 * 32 * S + 96 * S + gg * P * S + r + r / M]);
     }
-  }
-}
-
-/*
- * Small batches (a grid of one wave: the slowest system sets the launch's time):
- * the attempts run side by side instead of in turn. Rows contiguous, P > 1. A block
- * of three warps takes one group of G systems, each warp a copy of it in a tile of
- * its own: warp 0 runs the way of tile_kernel (the attempt without pivoting for the
- * dominant systems, then the attempt with h = 0), warps 1 and 2 the attempts with
- * separators moved up M/2 and M/4 rows on the systems that are not dominant. Each
- * system's x is the first success in that order, the order in which tile_kernel
- * tries them, so the answer is tile_kernel's to the bit; the warp that found it
- * stores it. Warp 0 then takes the systems left: a dominant one that failed both
- * of its attempts goes on to the shifted ones in turn, and whatever fails them all
- * to the sequential pivoting, as in tile_kernel. On a random 512 x 512 batch about
- * one system in 50 fails its first attempt, so the retry was on the launch's
- * critical path (bench/results/gpu-batch-probe-2026-11-24.md).
- */
-template <typename T, int M, bool RED2, bool NP>
-__global__ void __launch_bounds__(96)
-tile_spec_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np,
-                 const T *__restrict__ dl, const T *__restrict__ dd, const T *__restrict__ du,
-                 T *x, unsigned long long *info)
-{
-  constexpr int S = M + 1;
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  __shared__ unsigned solved_by[3]; /* first lanes of the systems each warp solved */
-  const int warp = (int)(threadIdx.x >> 5), lane = threadIdx.x & 31;
-  T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 4 * 32 * S, *const tD = tA + 32 * S;
-  T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
-  const int G = 1 << lgG, n = (int)ds.n;
-  const int64_t s0 = (int64_t)blockIdx.x * G;
-  if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
-  const int nact = (int)min((int64_t)G, ds.nsys - s0);
-
-  load_group<T, M>(ds, s0, nact, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-  cp_wait();
-  __syncwarp();
-
-  const int g = lane / P;
-  const unsigned all = __ballot_sync(0xffffffffu, g < nact && (lane & (P - 1)) == 0);
-  const unsigned dm = NP && np ? dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact) : 0u;
-  unsigned fm; /* the systems this warp's attempts left unsolved */
-  if (warp == 0) {
-    fm = all;
-    if (dm) {
-      const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, n, dm, np == 2);
-      if (fd) reload<T, M, false>(ds, s0, fd, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-      fm = (all & ~dm) | fd;
-    }
-    if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, fm, red2);
-  } else {
-    const unsigned mine = all & ~dm;
-    fm = mine ? spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n,
-                                                warp == 1 ? M / 2 : M / 4, mine, red2)
-              : 0u;
-    fm |= all & ~mine;
-  }
-  if (lane == 0) solved_by[warp] = all & ~fm;
-  __syncthreads();
-  const unsigned ok0 = solved_by[0], ok1 = solved_by[1] & ~ok0;
-  const unsigned ok2 = solved_by[2] & ~(ok0 | ok1);
-  unsigned store = warp == 0 ? ok0 : warp == 1 ? ok1 : ok2;
-  if (warp == 0) {
-    /* the dominant systems that failed both their attempts: the shifted ones in turn */
-    unsigned left = all & ~(ok0 | ok1 | ok2), fr = left & dm;
-    for (int h = M / 2; fr && h >= M / 4; h -= M / 4) {
-      reload<T, M, false>(ds, s0, fr, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-      const unsigned f2 = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fr,
-                                                          red2);
-      store |= fr & ~f2;
-      fr = f2;
-    }
-    left = fr | (left & ~dm);
-    if (left) { /* the sequential pivoting, the failed systems side by side */
-      reload<T, M, false>(ds, s0, left, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-      bool singular = false;
-      if ((left >> lane) & 1u) {
-        const int c = lane * S;
-        const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, SysIdx<M>());
-        if (bad >= 0) {
-          report(ds, info, (s0 + g) * ds.key_sys + bad);
-          singular = true;
-        }
-      }
-      store |= left & ~__ballot_sync(0xffffffffu, singular); /* a singular system keeps b */
-    }
-  }
-  /* ---- store x: each system from the warp that solved it ---- */
-  __syncwarp();
-  T *px = x + s0 * ds.b_sys;
-  for (int gg = 0; gg < nact; gg++, px += ds.b_sys) {
-    if (!((store >> (gg * P)) & 1u)) continue;
-    const T *Bs = tB + gg * P * S;
-    for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[r + r / M]); /* b_row = 1 */
   }
 }
 
@@ -810,39 +702,6 @@ gtsv_status launch_mk(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   return launch_mkr<T, M, INTER, K, false, false>(h, ds, dl, d, du, x, P, lgG);
 }
 
-/* tile_spec_kernel where the batch's groups fit in one wave of it (or where
-   gtsv__batch_tile_spec = 1 asks for it); *taken says whether it was launched. */
-template <typename T, int M, bool RED2, bool NP>
-gtsv_status launch_spec_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
-                            const T *du, T *x, int P, int lgG, bool *taken)
-{
-  constexpr auto kernel = tile_spec_kernel<T, M, RED2, NP>;
-  const int smem = 3 * tile_smem<T, M>();
-  const int64_t ngroups = (ds->nsys + (1 << lgG) - 1) >> lgG;
-  const int resident = gtsv__resident_blocks<kernel>(96, smem); /* sets the smem limit */
-  *taken = false;
-  if (resident < 1) return GTSV_STATUS_SUCCESS; /* the other kernel then */
-  if (gtsv__batch_tile_spec != 1 && ngroups > resident) return GTSV_STATUS_SUCCESS;
-  *taken = true;
-  kernel<<<(unsigned)ngroups, 96, smem, gtsv__cuda_stream(h)>>>(
-      *ds, P, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, dl, d, du, x, h->cuda->info);
-  GTSV_CUDA_TRY(cudaGetLastError());
-  return GTSV_STATUS_SUCCESS;
-}
-
-template <typename T, int M>
-gtsv_status launch_spec(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
-                        const T *du, T *x, int P, int lgG, bool *taken)
-{
-  const int64_t R = (ds->n + M - 1) / M - 1;
-  if (gtsv__batch_tile_red2 != 0 && R >= kRed2MinRows) {
-    if (gtsv__batch_tile_np != 0)
-      return launch_spec_mkr<T, M, true, true>(h, ds, dl, d, du, x, P, lgG, taken);
-    return launch_spec_mkr<T, M, true, false>(h, ds, dl, d, du, x, P, lgG, taken);
-  }
-  return launch_spec_mkr<T, M, false, false>(h, ds, dl, d, du, x, P, lgG, taken);
-}
-
 template <typename T, int M, bool INTER>
 gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                      const T *du, T *x)
@@ -851,15 +710,6 @@ gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, cons
   int P = 1, lgG = 0;
   while ((int64_t)P * M < ds->n) P <<= 1;
   while ((1 << lgG) * P < 32) lgG++;
-  /* small batches, rows contiguous: the attempts side by side (tile_spec_kernel);
-     not at M = 64, whose shifted interiors are half as long again as the others */
-  if constexpr (!INTER && M <= 32) {
-    if (P > 1 && gtsv__batch_tile_spec != 0) {
-      bool taken = false;
-      const gtsv_status st = launch_spec<T, M>(h, ds, dl, d, du, x, P, lgG, &taken);
-      if (st != GTSV_STATUS_SUCCESS || taken) return st;
-    }
-  }
   constexpr int K1 = warps_per_block_g1<T, M, INTER>();
   if (K1 > K && lgG == 0) return launch_mk<T, M, INTER, K1>(h, ds, dl, d, du, x, P, lgG);
   if (K > 1 && lgG < 3) return launch_mk<T, M, INTER, K>(h, ds, dl, d, du, x, P, lgG);

@@ -153,7 +153,6 @@
 #include "core/pivot_cxx.h"
 #include "cuda/state.h"
 #include "arcr/arcr.h"
-#include "cuda/resident.h"
 
 namespace {
 using namespace gtsv_piv;
@@ -1402,11 +1401,28 @@ template <typename T> struct BatchIn;
 template <> struct BatchIn<float> { static constexpr auto fn = gtsv__s_batch_solve_in; };
 template <> struct BatchIn<double> { static constexpr auto fn = gtsv__d_batch_solve_in; };
 
-/* Resident blocks of a kernel (cuda/resident.h): the cooperative tail launch needs
-   all its blocks resident; the persistent top kernels take that many. */
+/* Resident blocks of a kernel on the current device (the cooperative tail launch
+   needs all its blocks resident; the persistent top kernels take that many);
+   asked once per device and kernel (same answer every time). */
 template <auto kernel> int resident_blocks(int threads, int smem)
 {
-  return gtsv__resident_blocks<kernel>(threads, smem);
+  static std::atomic<int> cache[64];
+  int dev = 0, sms = 0, per = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess) return -1;
+  int v = dev >= 0 && dev < 64 ? cache[dev].load(std::memory_order_relaxed) : 0;
+  if (v > 0) return v;
+  if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
+          cudaSuccess ||
+      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, threads, smem) !=
+          cudaSuccess ||
+      per < 1) {
+    (void)cudaGetLastError();
+    return -1;
+  }
+  v = sms * per;
+  if (dev >= 0 && dev < 64) cache[dev].store(v, std::memory_order_relaxed);
+  return v;
 }
 
 /* Developer trace (environment GTSV_SPIKE_TRACE=1): the GPU time of each stage of
