@@ -51,6 +51,7 @@
 #include <cusparse.h>
 #include "gtsv/gtsv.h"
 #include "core/internal.h"
+#include "cuda/cuda.h"
 #include "cuda/state.h"
 #include "spike/spike.h"
 #include "batch/batch.h"
@@ -991,6 +992,10 @@ static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int kind,
     gtsv__spike_m = (v.opts & kM8) ? 8 : (v.opts & kM16) ? 16 : (v.opts & kM32) ? 32 : 0;
     gtsv__spike_tile_base = (v.opts & kSeqBase) ? 0 : -1;
     gtsv_set_spike_reduced_solver(h, (v.opts & kReducedArcr) ? GTSV_ALGO_ARCR : GTSV_ALGO_DP_SEQ);
+    /* the handle's device state freed, so that the "ws" note is this path's own
+       workspace, not the largest an earlier row grew it to (the warm-up run of
+       time_ms allocates it again, outside the timed runs) */
+    CK(gtsv__cuda_release(h) == GTSV_STATUS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
     r.ms = time_ms(prep, [&] { return gst(g_gtsv(h, n, Sdl, Sd, Sdu, X)); });
     gtsv_set_spike_reduced_solver(h, GTSV_ALGO_DP_SEQ);
     gtsv__spike_m = 0;
