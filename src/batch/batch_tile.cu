@@ -79,7 +79,8 @@
  * fails at its first rows). H200, double dominant, against the tree before it:
  * 512 x 32768 0.244 against 0.306 ms, 1024 x 16384 0.281 against 0.335, 512 x 512
  * 10.5 against 13.1 us a solve in a CUDA graph; random systems 0.8% (n = 512) and
- * 1.8% (1024) slower, the cost of the larger kernel's code, not of the test
+ * 1.8% (1024) slower, most likely the larger kernel's code generation (the test
+ * itself reads one row per lane of a random system; not profiled)
  * (bench/results/gpu-batch-np-2026-11-24.md).
  *
  * Layouts. Rows contiguous (strided batch; one matrix with many right-hand sides,
@@ -397,8 +398,7 @@ __device__ __forceinline__ bool pcr_reduced(T *tA, T *tD, T *tC, T *tB, SIdx sep
   }
   const T x = r / b;
   if (mine) tB[sep(p)] = x;
-  const T big = sizeof(T) == 8 ? T(1.7976931348623157e308) : T(3.4028234663852886e38);
-  return mine && !(tabs(x) <= big);
+  return mine && !(tabs(x) <= finite_max<T>());
 }
 
 /*
@@ -445,6 +445,29 @@ __device__ __forceinline__ bool column_dominant(const T *tA, const T *tD, const 
       dom &= dominant_row(r == 0 ? T(0) : tA[k], tD[k], r == n - 1 ? T(0) : tC[k]);
   }
   return dom;
+}
+
+/* The first lanes of the warp's systems (of the nact in use) that are strictly
+   dominant on every row: each lane's first row, then, where a system may still
+   pass, the rest of its column (a random system fails at its first rows). Every
+   lane calls it and gets the same mask. */
+template <typename T, int M>
+__device__ __forceinline__ unsigned dominant_systems(const T *tA, const T *tD, const T *tC,
+                                                     int lane, int P, int n, int nact)
+{
+  const int g = lane / P, p = lane & (P - 1);
+  const unsigned gm = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
+  const int r0 = p * M, k0 = lane * (M + 1);
+  bool dom = r0 >= n || dominant_row(r0 == 0 ? T(0) : tA[k0], tD[k0],
+                                     r0 == n - 1 ? T(0) : tC[k0]);
+  unsigned nd = __ballot_sync(0xffffffffu, !dom); /* at every lane: not inside a && */
+  unsigned dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
+  if (dm) {
+    dom = dom && column_dominant<T, M>(tA, tD, tC, lane, p, n);
+    nd = __ballot_sync(0xffffffffu, !dom);
+    dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
+  }
+  return dm;
 }
 
 /* A singular system: through the handle's info (first system and row), or, for
@@ -532,19 +555,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__res
     const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
     unsigned fm = all;
     if (NP && np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
-      /* each lane's first row, then (where a system may still be dominant) the rest:
-         a random system fails at the first rows */
-      const unsigned gm = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
-      const int r0 = p * M, k0 = lane * (M + 1);
-      bool dom = r0 >= n || dominant_row(r0 == 0 ? T(0) : tA[k0], tD[k0],
-                                         r0 == n - 1 ? T(0) : tC[k0]);
-      unsigned nd = __ballot_sync(0xffffffffu, !dom); /* every lane: not inside a && */
-      unsigned dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
-      if (dm) {
-        dom = dom && column_dominant<T, M>(tA, tD, tC, lane, p, n);
-        nd = __ballot_sync(0xffffffffu, !dom);
-        dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
-      }
+      const unsigned dm = dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
       if (dm) {
         const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, n, dm, np == 2);
         if (fd) reload<T, M, INTER>(ds, s0, fd, P, tA, tD, tC, tB, dl, dd, du, x, lane);

@@ -330,12 +330,17 @@ __host__ __device__ __forceinline__ Ends<T> part_solve_np(int L, T *A, T *D, con
   return o;
 }
 
+/* The largest finite value of T: |v| <= finite_max<T>() is false for Inf and NaN. */
+template <typename T> __host__ __device__ __forceinline__ constexpr T finite_max()
+{
+  return sizeof(T) == 8 ? T(1.7976931348623157e308) : T(3.4028234663852886e38);
+}
+
 /* Strict diagonal dominance of a row (a, d, c: the couplings outside a system read
    as 0 by the caller), with d finite; false on a NaN anywhere. */
 template <typename T> __host__ __device__ __forceinline__ bool dominant_row(T a, T d, T c)
 {
-  const T big = sizeof(T) == 8 ? T(1.7976931348623157e308) : T(3.4028234663852886e38);
-  return tabs(d) > tabs(a) + tabs(c) && tabs(d) <= big;
+  return tabs(d) > tabs(a) + tabs(c) && tabs(d) <= finite_max<T>();
 }
 
 /* One step of parallel cyclic reduction: row (a, b, c, r) of a tridiagonal system

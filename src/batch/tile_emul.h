@@ -207,11 +207,10 @@ template <typename T, typename SIdx> bool emul_pcr(int R, T *A, T *D, T *C, T *B
     }
   }
   bool bad = false;
-  const T big = sizeof(T) == 8 ? T(1.7976931348623157e308) : T(3.4028234663852886e38);
   for (int p = 0; p < R; p++) {
     const T x = r[p] / b[p];
     B[sep(p)] = x;
-    bad |= !(tabs(x) <= big);
+    bad |= !(tabs(x) <= finite_max<T>());
   }
   return bad;
 }
@@ -246,10 +245,10 @@ bool emul_attempt_np(int n, int M, const T *a, const T *d, const T *c, const T *
 }
 
 /* The kernel's whole decision for one system of n rows with M rows per partition:
-   one partition: the sequential pivoting; else, for a strictly dominant system with a
-   reduced system of kRed2MinRows rows or more (and red2 on: the kernel variant that
-   has it), the attempt without pivoting, then the attempt, the retries (M/2, then M/4) and the
-   sequential pivoting. x: the answer, or b where the system is
+   one partition: the sequential pivoting; else, for a strictly dominant system with
+   a reduced system of kRed2MinRows rows or more (and red2 on: the kernel variant
+   that has it), the attempt without pivoting; then the attempt, the retries (M/2,
+   then M/4) and the sequential pivoting. x: the answer, or b where the system is
    singular. Returns -1 or the singular row (as DP_SEQ). */
 template <typename T>
 int emul_solve(int n, int M, const T *a, const T *d, const T *c, const T *b, T *x,
