@@ -276,20 +276,6 @@ enum { ARR_DL = 0, ARR_D = 1, ARR_DU = 2, ARR_B = 3 };
    kernel a level's arrays are written by other blocks between grid
    synchronisations, and L1 is not coherent. */
 template <typename T> __device__ __forceinline__ T ld(const T *p) { return __ldcg(p); }
-/* The same load, asking L2 to fetch the whole 128-byte line around p (the PTX
-   prefetch-size qualifier): pass1_ring_warp reads a partition's line in parts. */
-__device__ __forceinline__ double ld_line(const double *p)
-{
-  double v;
-  asm volatile("ld.global.cg.L2::128B.f64 %0, [%1];" : "=d"(v) : "l"(p));
-  return v;
-}
-__device__ __forceinline__ float ld_line(const float *p)
-{
-  float v;
-  asm volatile("ld.global.cg.L2::128B.f32 %0, [%1];" : "=f"(v) : "l"(p));
-  return v;
-}
 
 /* Element r of a level array with the padding conventions: dl[0] and du[n-1]
    are 0, rows >= n are identity rows (0, 1, 0) with rhs 0. */
@@ -924,7 +910,7 @@ template <typename T, int M> __host__ __device__ constexpr int ring_smem()
    the level) into the window: element t * 32 + lane of the CNT * 32 is row r0 +
    e % CNT of partition e / CNT (CNT = 4 for double: a 32-byte sector a
    partition). With bcopy, b's rows are stored there too. */
-template <typename T, int M, int CNT, bool LINE = false>
+template <typename T, int M, int CNT>
 __device__ __forceinline__ void ring_load(T (*w)[M / 2 + 1], const Level<T> &L, int64_t row0,
                                           int r0, int lane, bool inner, T *bcopy)
 {
@@ -935,10 +921,10 @@ __device__ __forceinline__ void ring_load(T (*w)[M / 2 + 1], const Level<T> &L, 
     for (int t = 0; t < CNT; t++) {
       const int e = t * 32 + lane, pp = e / CNT, j = e % CNT, sl = (r0 + j) & WM;
       const int64_t r = row0 + (int64_t)pp * M + r0 + j;
-      wA[pp][sl] = LINE ? ld_line(L.dl + r) : ld(L.dl + r);
-      wD[pp][sl] = LINE ? ld_line(L.d + r) : ld(L.d + r);
-      wC[pp][sl] = LINE ? ld_line(L.du + r) : ld(L.du + r);
-      const T b = LINE ? ld_line(L.b + r) : ld(L.b + r);
+      wA[pp][sl] = ld(L.dl + r);
+      wD[pp][sl] = ld(L.d + r);
+      wC[pp][sl] = ld(L.du + r);
+      const T b = ld(L.b + r);
       wB[pp][sl] = b;
       if (bcopy) bcopy[r] = b;
     }
@@ -1002,7 +988,7 @@ __device__ __forceinline__ void ring_sweep(T (*w)[M / 2 + 1], const Level<T> &L,
   if (go) sweep_finish<T, true, true, WM>(A, D, C, Bv, e, st, o);
 }
 
-template <typename T, int M, bool LINE>
+template <typename T, int M>
 __device__ void pass1_ring_warp(const Level<T> &L, int64_t gw, int lane, T (*w)[M / 2 + 1],
                                 T *bcopy, unsigned *flag)
 {
@@ -1012,7 +998,7 @@ __device__ void pass1_ring_warp(const Level<T> &L, int64_t gw, int lane, T (*w)[
   const bool active = k < L.P, inner = interior<M>(row0, L.n);
   T *A = w[lane], *D = w[32 + lane], *C = w[64 + lane], *Bv = w[96 + lane];
   /* rows 0 .. W-1: loaded before waiting for the kernel before (as pass1_warp) */
-  ring_load<T, M, M / 2, LINE>(w, L, row0, 0, lane, inner, NULL);
+  ring_load<T, M, M / 2>(w, L, row0, 0, lane, inner, NULL);
   pdl_wait_trigger();
   if (bcopy) ring_store_b<T, M>(w + 96, bcopy, row0, L.n, lane);
   __syncwarp();
@@ -1407,12 +1393,12 @@ spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, 
 }
 
 /* Pass 1 of a level with one right-hand side over the window (pass1_ring_warp):
-   ring_smem, not warp_smem, of shared memory a warp; registers bounded for 5
-   blocks (20 warps) a SM (6, with 80 registers, spilled and was slower: H200,
-   2^23 rows, pass 1 240 us against 178). LINE: the first loads ask L2 for each
-   partition's whole line (ld_line). */
-template <typename T, int M, bool LINE>
-__global__ void __launch_bounds__(kWarps * 32, 5)
+   ring_smem, not warp_smem, of shared memory a warp. MB: blocks per SM the
+   registers are bounded for (5: 20 warps, 96 registers for double, no spills; 6:
+   24 warps, 80 registers and a few spills), as the window's shared memory allows
+   6 (double, M = 16). */
+template <typename T, int M, int MB>
+__global__ void __launch_bounds__(kWarps * 32, MB)
 spike_top_ring(Level<T> L, T *bcopy, unsigned *flag, bool early)
 {
   if (!early) pdl_wait(); /* as spike_top */
@@ -1422,7 +1408,7 @@ spike_top_ring(Level<T> L, T *bcopy, unsigned *flag, bool early)
   if (gw * 32 >= L.P) return; /* warp-uniform */
   T(*w)[M / 2 + 1] =
       reinterpret_cast<T(*)[M / 2 + 1]>(smem_raw + (size_t)wib * ring_smem<T, M>());
-  pass1_ring_warp<T, M, LINE>(L, gw, lane, w, bcopy, flag);
+  pass1_ring_warp<T, M>(L, gw, lane, w, bcopy, flag);
 }
 
 /* Every level below the top and the base, in one cooperative launch: the levels'
@@ -1854,10 +1840,10 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const bool ring = ring_mode != 0 && q == 1 &&
                     !(opts & (GTSV_SPIKE_OPT_NO_STAGING | GTSV_SPIKE_OPT_NO_FUSION));
   void (*ring_k)(Level<T>, T *, unsigned *, bool) =
-      ring_mode == 2 ? spike_top_ring<T, M, false> : spike_top_ring<T, M, true>;
+      ring_mode == 6 ? spike_top_ring<T, M, 6> : spike_top_ring<T, M, 5>;
   const int smem_ring = kWarps * ring_smem<T, M>();
-  if (ring && (ring_mode == 2 ? resident_blocks<spike_top_ring<T, M, false>>(kWarps * 32, smem_ring)
-                              : resident_blocks<spike_top_ring<T, M, true>>(kWarps * 32, smem_ring)) < 1)
+  if (ring && (ring_mode == 6 ? resident_blocks<spike_top_ring<T, M, 6>>(kWarps * 32, smem_ring)
+                              : resident_blocks<spike_top_ring<T, M, 5>>(kWarps * 32, smem_ring)) < 1)
     return GTSV_STATUS_DEVICE_ERROR;
   if (res_tail < 1 || res_top1 < 1 || res_top2 < 1 || !lv1_ok) return GTSV_STATUS_DEVICE_ERROR;
   Trace tr(st);
