@@ -344,65 +344,6 @@ START_TEST(ablations_and_repeatability)
 }
 END_TEST
 
-/* Pass 1 over half a partition's rows at a time (gtsv__spike_ring 1 and 6, the
-   default for one right-hand side) and over whole tiles (0): the same sweeps in
-   the same order, so bitwise the same x, status, row and fallback, on every matrix
-   kind (option B partitions: zero-diagonal pairs, near-singular ones), at sizes
-   around warps (512 rows), a first warp and a last warp that are not interior
-   (padded loads), and a first reduced level large enough for its own launch
-   (kSplitP: 4194307 rows). Each against LAPACK too. */
-START_TEST(window_same_as_tiles)
-{
-  const tu_prec p = (tu_prec)(_i % TU_NPREC);
-  const tu_kind kind = (tu_kind)(_i / TU_NPREC);
-  static const int64_t ns[] = {2, 17, 100, 511, 513, 1025, 4097, 65537, 300007, 4194307};
-  static const int modes[] = {0, 1, 6};
-  gtsv_handle h = spike_handle(0);
-  int same = 0, total = 0;
-  fallbacks = solves = 0;
-  for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++) {
-    const int64_t n = ns[ni];
-    void *x0 = NULL;
-    int64_t info0 = 0, row0 = 0;
-    int fb0 = 0;
-    if (small_run() && n > 5000) continue;
-    for (int mi = 0; mi < 3; mi++) {
-      char ctx[256];
-      tu_problem P;
-      int64_t info = -7, row = -7;
-      int fb = -7;
-      snprintf(ctx, sizeof ctx, "spike %s %s n=%lld, pass 1 mode %d", tu_prec_name(p),
-               tu_kind_name(kind), (long long)n, modes[mi]);
-      tu_problem_init(&P, p, kind, n, 1, n, 1, n, 71 + (uint64_t)ni);
-      gtsv__spike_ring = modes[mi];
-      solve_and_judge(h, &P, ctx);
-      gtsv__spike_ring = 1;
-      (void)gtsv_get_info(h, &info, &row);
-      (void)gtsv__spike_fallback_taken(h, &fb);
-      if (mi == 0) {
-        x0 = tu_dup(p, P.x, P.blen);
-        info0 = info;
-        row0 = row;
-        fb0 = fb;
-      } else {
-        const int eq = tu_same(p, x0, P.x, P.blen) && info == info0 && row == row0 && fb == fb0;
-        same += eq;
-        total++;
-        TU_EXPECT(eq, "%s: x, info (%lld, %lld) or fallback (%d) differ from whole tiles' "
-                      "(%lld, %lld; %d)", ctx, (long long)info, (long long)row, fb,
-                  (long long)info0, (long long)row0, fb0);
-      }
-      tu_problem_free(&P);
-    }
-    free(x0);
-  }
-  printf("check_gpu_spike: %-6s %-16s pass 1 over the window: %d of %d solves bitwise "
-         "equal to whole tiles'\n", tu_prec_name(p), tu_kind_name(kind), same, total);
-  gtsv_destroy(h);
-  report();
-}
-END_TEST
-
 /* How the smallest reduced system is solved (gtsv__spike_tile_base,
    gtsv__batch_tile_red2): the on-chip batch kernel on the first reduced system of
    <= 2048 rows (the default), or of <= 300 rows (other level sizes), or with its
@@ -513,7 +454,6 @@ int main(void)
   tcase_add_loop_test(tc, singular, 0, TU_NPREC);
   tcase_add_loop_test(tc, base_solvers, 0, NBASE * TU_NPREC);
   tcase_add_loop_test(tc, column_slices, 0, TU_NPREC);
-  tcase_add_loop_test(tc, window_same_as_tiles, 0, TU_NKINDS * TU_NPREC);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

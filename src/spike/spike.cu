@@ -467,20 +467,15 @@ template <typename T> struct SweepState {
    (read as 0); else both are in the segment and the step carries no bounds
    selects (the main loop), with the same arithmetic. Returns false on a bad pivot
    block (o.bad set). */
-/* Row r of a lane's rows: slot r of its tile column (WM = 0), or slot r & WM of
-   its window (pass1_ring_warp: the window holds WM + 1 consecutive rows). */
-template <int WM> __device__ __forceinline__ int ix(int r) { return WM ? (r & WM) : r; }
-
-template <typename T, bool SPIKES, bool U, bool CHECKED, int WM = 0>
+template <typename T, bool SPIKES, bool U, bool CHECKED>
 __device__ __forceinline__ bool sweep_step(const T *A, const T *D, const T *C, const T *Bv,
                                            int e, SweepState<T> &st, Ends<T> &o)
 {
   const int i = st.i;
   const bool H1 = !CHECKED || i + 1 <= e, H2 = !CHECKED || i + 2 <= e;
-  const T c0 = H1 ? C[ix<WM>(i)] : T(0), a1 = H1 ? A[ix<WM>(i + 1)] : T(0),
-          b1 = H1 ? D[ix<WM>(i + 1)] : T(0);
-  const T c1 = H2 ? C[ix<WM>(i + 1)] : T(0), a2 = H2 ? A[ix<WM>(i + 2)] : T(0);
-  T z1u = (U && H1) ? Bv[ix<WM>(i + 1)] : T(0), z1l = 0;
+  const T c0 = H1 ? C[i] : T(0), a1 = H1 ? A[i + 1] : T(0), b1 = H1 ? D[i + 1] : T(0);
+  const T c1 = H2 ? C[i + 1] : T(0), a2 = H2 ? A[i + 2] : T(0);
+  T z1u = (U && H1) ? Bv[i + 1] : T(0), z1l = 0;
   const T rcp = rcp_early(st.bt); /* before the pivot test: see pivot_cxx.h */
   if (!H1 || piv_1x1(st.bt, c0, a1, b1, c1, a2)) {
     if (bad_piv(st.bt)) { o.bad = true; return false; }
@@ -494,7 +489,7 @@ __device__ __forceinline__ bool sweep_step(const T *A, const T *D, const T *C, c
       if (SPIKES) {
         o.l_e = yl;
         o.l_f = st.al_l + st.be * yl;
-        o.r_e = C[ix<WM>(e)] * p;
+        o.r_e = C[e] * p;
         o.r_f = st.be * o.r_e;
       }
     } else {
@@ -507,8 +502,8 @@ __device__ __forceinline__ bool sweep_step(const T *A, const T *D, const T *C, c
     st.zl = z1l;
     st.i = i + 1;
   } else {
-    const T b2 = H2 ? D[ix<WM>(i + 2)] : T(0);
-    T z2u = (U && H2) ? Bv[ix<WM>(i + 2)] : T(0), z2l = 0, dummy = 0;
+    const T b2 = H2 ? D[i + 2] : T(0);
+    T z2u = (U && H2) ? Bv[i + 2] : T(0), z2l = 0, dummy = 0;
     T delta, p0, p1, g0, g1, y0u = 0, y1u = 0, y0l = 0, y1l = 0;
     const T nbt = fac_2x2(st.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
     if (bad_piv(delta)) { o.bad = true; return false; }
@@ -520,7 +515,7 @@ __device__ __forceinline__ bool sweep_step(const T *A, const T *D, const T *C, c
       o.u_f = st.al_u + st.be * y0u;
       if (SPIKES) {
         T r0, r1;
-        fsol_2x2(p0, p1, c0, a1, b1, T(0), T(0), C[ix<WM>(e)], &r0, &r1, &dummy);
+        fsol_2x2(p0, p1, c0, a1, b1, T(0), T(0), C[e], &r0, &r1, &dummy);
         o.l_e = y1l;
         o.l_f = st.al_l + st.be * y0l;
         o.r_e = r1;
@@ -577,15 +572,14 @@ __device__ __forceinline__ void step_rcps(T bt, T delta, bool one, T &r1, T &r2)
 #endif
 }
 
-template <typename T, bool SPIKES, bool U, int WM = 0>
+template <typename T, bool SPIKES, bool U>
 __device__ __forceinline__ void sweep_step_uni(const T *A, const T *D, const T *C, const T *Bv,
                                                SweepState<T> &st, Ends<T> &o)
 {
   const int i = st.i;
-  const T c0 = C[ix<WM>(i)], a1 = A[ix<WM>(i + 1)], b1 = D[ix<WM>(i + 1)],
-          c1 = C[ix<WM>(i + 1)], a2 = A[ix<WM>(i + 2)];
-  const T b2 = D[ix<WM>(i + 2)];
-  const T z1u = U ? Bv[ix<WM>(i + 1)] : T(0), z2u = U ? Bv[ix<WM>(i + 2)] : T(0);
+  const T c0 = C[i], a1 = A[i + 1], b1 = D[i + 1], c1 = C[i + 1], a2 = A[i + 2];
+  const T b2 = D[i + 2];
+  const T z1u = U ? Bv[i + 1] : T(0), z2u = U ? Bv[i + 2] : T(0);
   const T delta = delta_2x2(st.bt, c0, a1, b1);
   const bool one = piv_1x1(st.bt, c0, a1, b1, c1, a2);
   T rcp, rcp2;
@@ -620,52 +614,29 @@ __device__ __forceinline__ void sweep_step_uni(const T *A, const T *D, const T *
  * last one or two pivot blocks take the checked step. (The batch kernel's sweeps, written so, were 0-7%
  * faster on the H200: gpu-batch5-2026-11-24.md.)
  */
-template <typename T, int WM = 0>
-__device__ __forceinline__ void sweep_init(const T *A, const T *D, const T *Bv, bool U, int s,
-                                           SweepState<T> &st, Ends<T> &o)
-{
-  o.bad = false;
-  o.f2 = 0;
-  o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
-  st.bt = D[ix<WM>(s)];
-  st.zu = U ? Bv[ix<WM>(s)] : T(0);
-  st.zl = A[ix<WM>(s)];
-  st.al_u = st.al_l = T(0);
-  st.be = T(1);
-  st.i = s;
-  st.f2 = 0;
-}
-/* The main loop up to row hi (<= e: rows i+1, i+2 <= hi are read); false once a
-   branchy step met a bad block (o.bad set; the sweep ends there). */
-template <typename T, bool SPIKES, bool U, int WM = 0>
-__device__ __forceinline__ bool sweep_to(const T *A, const T *D, const T *C, const T *Bv, int hi,
-                                         int e, SweepState<T> &st, Ends<T> &o)
-{
-  while (st.i + 2 <= hi) {
-    if (GTSV_SPIKE_UNI) sweep_step_uni<T, SPIKES, U, WM>(A, D, C, Bv, st, o);
-    else if (!sweep_step<T, SPIKES, U, false, WM>(A, D, C, Bv, e, st, o)) return false;
-  }
-  return true;
-}
-/* After the main loop: the last one or two blocks, by the checked step. */
-template <typename T, bool SPIKES, bool U, int WM = 0>
-__device__ __forceinline__ void sweep_finish(const T *A, const T *D, const T *C, const T *Bv,
-                                             int e, SweepState<T> &st, Ends<T> &o)
-{
-  if (o.bad) return; /* a bad block was met in the loop */
-  o.f2 = st.f2;
-  while (st.i <= e)
-    if (!sweep_step<T, SPIKES, U, true, WM>(A, D, C, Bv, e, st, o)) return;
-}
-
 template <typename T, int M, bool SPIKES, bool U>
 __device__ Ends<T> sweep(const T *A, const T *D, const T *C, const T *Bv, int s, int e)
 {
   Ends<T> o;
+  o.bad = false;
+  o.f2 = 0;
+  o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
   SweepState<T> st;
-  sweep_init<T>(A, D, Bv, U, s, st, o);
-  if (sweep_to<T, SPIKES, U>(A, D, C, Bv, e, e, st, o))
-    sweep_finish<T, SPIKES, U>(A, D, C, Bv, e, st, o);
+  st.bt = D[s];
+  st.zu = U ? Bv[s] : T(0);
+  st.zl = A[s];
+  st.al_u = st.al_l = T(0);
+  st.be = T(1);
+  st.i = s;
+  st.f2 = 0;
+  while (st.i + 2 <= e) {
+    if (GTSV_SPIKE_UNI) sweep_step_uni<T, SPIKES, U>(A, D, C, Bv, st, o);
+    else if (!sweep_step<T, SPIKES, U, false>(A, D, C, Bv, e, st, o)) return o;
+  }
+  if (o.bad) return o; /* a bad block was met in the loop */
+  o.f2 = st.f2;
+  while (st.i <= e)
+    if (!sweep_step<T, SPIKES, U, true>(A, D, C, Bv, e, st, o)) return o;
   return o;
 }
 
@@ -700,106 +671,6 @@ template <typename T, int M> __host__ __device__ constexpr int warp_smem()
   return 4 * tile_bytes<T, M>();
 }
 
-/* A partition's values of dl, d and du at its local rows 0, 1 and M - 1: what its
-   reduced rows read besides the spikes (pass1_warp takes them from its tiles,
-   pass1_ring_warp from its window). */
-template <typename T> struct Edge {
-  T d0, c0;     /* row 0: d, du */
-  T a1, d1, c1; /* row 1 */
-  T ae, de, ce; /* row M - 1 */
-};
-
-/* Partition k's option, spikes and reduced matrix: its option word and spikes,
-   the off-diagonals of the reduced rows j0 = 2k, j1 = 2k + 1 and the left part of
-   j1 + 1 (option B); the diagonal addends are returned: d0, d1 its own, dn the one
-   to row j1 + 1 (the next partition's first). anext: dl at the next partition's
-   first row. Column 0 only. */
-template <typename T>
-__device__ __forceinline__ void reduced_matrix(const Level<T> &L, int64_t k, int opt,
-                                               const Ends<T> &o, const Edge<T> &E, T anext,
-                                               T &d0, T &d1, T &dn)
-{
-  L.opt[k] = (uint32_t)opt << 31 | (o.bad ? 0u : o.f2);
-  T *s4 = L.sp + 4 * k;
-  st2(s4, o.l_f, o.l_e);
-  st2(s4 + 2, o.r_f, o.r_e);
-  const int64_t j0 = 2 * k, j1 = j0 + 1;
-  if (k == 0) L.rdl[0] = 0;
-  if (opt == 0) {
-    st2(L.rdu + j0, -E.c0 * o.r_f, E.ce);
-    d0 = E.d0 - E.c0 * o.l_f;
-    L.rdl[j1] = -E.ae * o.l_e;
-    d1 = E.de - E.ae * o.r_e;
-    if (k + 1 < L.P) L.rdl[j1 + 1] = anext;
-  } else {
-    st2(L.rdu + j0, E.c0, -E.c1 * o.r_f);
-    d0 = E.d0;
-    L.rdl[j1] = E.a1;
-    d1 = E.d1 - E.c1 * o.l_f;
-    if (k + 1 < L.P) {
-      L.rdl[j1 + 1] = -anext * o.l_e;
-      dn = -anext * o.r_e;
-    }
-  }
-}
-
-/* The right-hand side addends of the same rows for one column, from u's end
-   values (uf, ue) and b at the partition's rows 0, 1 and M - 1 (bv0, bv1, bve). */
-template <typename T>
-__device__ __forceinline__ void reduced_rhs(const Level<T> &L, int64_t k, int opt, T uf, T ue,
-                                            const Edge<T> &E, T bv0, T bv1, T bve, T anext,
-                                            T &b0, T &b1, T &bn)
-{
-  if (opt == 0) {
-    b0 = bv0 - E.c0 * uf;
-    b1 = bve - E.ae * ue;
-  } else {
-    b0 = bv0;
-    b1 = bv1 - E.c1 * uf;
-    if (k + 1 < L.P) bn = -anext * ue;
-  }
-}
-
-/* The reduced rows' diagonal (column 0) and right-hand side of column c, by every
-   lane of the warp (inactive lanes store nothing). Row j0 has two addends, the
-   partition's own and the left part from partition k - 1 (0 unless it took option
-   B): inside the warp it comes up one lane and the sum is stored; across warps
-   (lane 0, and what lane 31 sends on) both addends go by atomicAdd onto the zero
-   that spike_init wrote there. Either way the row is own + left, the same in any
-   order: bitwise reproducible. */
-template <typename T>
-__device__ __forceinline__ void reduced_store(const Level<T> &L, int64_t k, int lane, int c,
-                                              bool active, int opt, T d0, T d1, T dn, T b0,
-                                              T b1, T bn)
-{
-  const T dl_in = __shfl_up_sync(0xffffffffu, dn, 1);
-  const T bl_in = __shfl_up_sync(0xffffffffu, bn, 1);
-  if (!active) return;
-  T *rb = L.rb + (int64_t)c * 2 * L.P;
-  const int64_t j0 = 2 * k, j1 = j0 + 1;
-  if (lane == 0) {
-    if (c == 0) atomicAdd(L.rd + j0, d0);
-    atomicAdd(rb + j0, b0);
-    if (c == 0) L.rd[j1] = d1;
-    rb[j1] = b1;
-  } else {
-    if (c == 0) st2(L.rd + j0, d0 + dl_in, d1);
-    st2(rb + j0, b0 + bl_in, b1);
-  }
-  if (lane == 31 && opt == 1 && k + 1 < L.P) {
-    if (c == 0) atomicAdd(L.rd + j1 + 1, dn);
-    atomicAdd(rb + j1 + 1, bn);
-  }
-}
-
-/* dl at the first row of partition k + 1 (0 past the last partition) */
-template <typename T, int M, bool BATCH>
-__device__ __forceinline__ T next_dl(const Level<T> &L, int64_t k)
-{
-  if (k + 1 >= L.P) return T(0);
-  return BATCH ? dl_at(L, (k + 1) * M) : padded(L.dl, ARR_DL, (k + 1) * M, L.n);
-}
-
 /* Pass 1 of a level for warp gw (partitions 32 gw .. 32 gw + 31), tiles at base.
    bcopy: where the top level keeps its b (NULL below). */
 template <typename T, int M, bool BATCH = false>
@@ -808,7 +679,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
 {
   T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
   (*tB)[M + 1] = base + 96;
-  const int64_t k = gw * 32 + lane, row0 = gw * 32 * M;
+  const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P;
   const bool active = k < L.P;
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
   const bool fused = !(opts & GTSV_SPIKE_OPT_NO_FUSION);
@@ -870,187 +741,76 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
         }
         if (o.bad) o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
         sp = o;
+        if (c == 0) {
+          L.opt[k] = (uint32_t)opt << 31 | (o.bad ? 0u : o.f2);
+          T *s4 = L.sp + 4 * k;
+          st2(s4, o.l_f, o.l_e);
+          st2(s4 + 2, o.r_f, o.r_e);
+          /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 */
+          const int64_t j0 = 2 * k, j1 = j0 + 1;
+          const T anext = k + 1 >= L.P ? T(0)
+                          : BATCH       ? dl_at(L, (k + 1) * M)
+                                        : padded(L.dl, ARR_DL, (k + 1) * M, L.n);
+          if (k == 0) L.rdl[0] = 0;
+          if (opt == 0) {
+            st2(L.rdu + j0, -C[0] * o.r_f, C[M - 1]);
+            d0 = D[0] - C[0] * o.l_f;
+            L.rdl[j1] = -A[M - 1] * o.l_e;
+            d1 = D[M - 1] - A[M - 1] * o.r_e;
+            if (k + 1 < L.P) L.rdl[j1 + 1] = anext;
+          } else {
+            st2(L.rdu + j0, C[0], -C[1] * o.r_f);
+            d0 = D[0];
+            L.rdl[j1] = A[1];
+            d1 = D[1] - C[1] * o.l_f;
+            if (k + 1 < L.P) {
+              L.rdl[j1 + 1] = -anext * o.l_e;
+              dn = -anext * o.r_e;
+            }
+          }
+        }
       } else {
         o = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
         if (sp.bad || o.bad) o.u_f = o.u_e = 0;
       }
-      /* (read after the sweeps: kept in registers through them, these raised the
-         kernel's registers from 96 to 116) */
-      const Edge<T> E = {D[0], C[0], A[1], D[1], C[1], A[M - 1], D[M - 1], C[M - 1]};
-      const T anext = next_dl<T, M, BATCH>(L, k);
-      if (c == 0) reduced_matrix(L, k, opt, o, E, anext, d0, d1, dn);
       /* right-hand side of the reduced rows, column c */
       st2(L.ue + 2 * ((int64_t)c * L.P + k), o.u_f, o.u_e);
-      reduced_rhs(L, k, opt, o.u_f, o.u_e, E, Bv[0], Bv[1], Bv[M - 1], anext, b0, b1, bn);
+      if (opt == 0) {
+        b0 = Bv[0] - C[0] * o.u_f;
+        b1 = Bv[M - 1] - A[M - 1] * o.u_e;
+      } else {
+        b0 = Bv[0];
+        b1 = Bv[1] - C[1] * o.u_f;
+        if (k + 1 < L.P)
+          bn = -(BATCH ? dl_at(L, (k + 1) * M) : padded(L.dl, ARR_DL, (k + 1) * M, L.n)) * o.u_e;
+      }
     }
-    reduced_store(L, k, lane, c, active, opt, d0, d1, dn, b0, b1, bn);
-  }
-}
-
-/*
- * Pass 1 over a window (the default for one right-hand side with staging and
- * fusion on, kernel spike_top_ring): the same sweeps and values as pass1_warp, but
- * the warp keeps W = M/2 consecutive rows of each partition on chip instead of all
- * M, 9 KB a warp instead of 17 (double, M = 16), so that more warps run per SM
- * (the top passes are bound by the latency of the sweeps' instructions, with 12
- * warps per SM at 17 KB: see the top of the file). A lane's row r lies at slot
- * r & (W - 1) of its window row. The warp loads rows 0 .. W-1, sweeps up to row
- * W - 1 (the main loop reads two rows ahead), then loads the next M/4 rows over the
- * oldest ones (no lane still needs them: each stopped at row W - 2 or later) and
- * goes on, twice. The values of rows 0, 1 and M - 1 that the reduced rows read are
- * kept in registers. A warp where some partition tries option B loads its rows
- * again for that sweep (from L2: they were read a few microseconds before).
- */
-template <typename T, int M> __host__ __device__ constexpr int ring_smem()
-{
-  return 4 * 32 * (M / 2 + 1) * (int)sizeof(T);
-}
-
-/* Rows r0 .. r0 + CNT - 1 of the warp's 32 partitions (rows [row0, row0 + 32 M) of
-   the level) into the window: element t * 32 + lane of the CNT * 32 is row r0 +
-   e % CNT of partition e / CNT (CNT = 4 for double: a 32-byte sector a
-   partition). With bcopy, b's rows are stored there too. */
-template <typename T, int M, int CNT>
-__device__ __forceinline__ void ring_load(T (*w)[M / 2 + 1], const Level<T> &L, int64_t row0,
-                                          int r0, int lane, bool inner, T *bcopy)
-{
-  constexpr int S = M / 2 + 1, WM = M / 2 - 1;
-  T(*wA)[S] = w, (*wD)[S] = w + 32, (*wC)[S] = w + 64, (*wB)[S] = w + 96;
-  if (inner) {
-#pragma unroll
-    for (int t = 0; t < CNT; t++) {
-      const int e = t * 32 + lane, pp = e / CNT, j = e % CNT, sl = (r0 + j) & WM;
-      const int64_t r = row0 + (int64_t)pp * M + r0 + j;
-      wA[pp][sl] = ld(L.dl + r);
-      wD[pp][sl] = ld(L.d + r);
-      wC[pp][sl] = ld(L.du + r);
-      const T b = ld(L.b + r);
-      wB[pp][sl] = b;
-      if (bcopy) bcopy[r] = b;
-    }
-  } else {
-#pragma unroll 4
-    for (int t = 0; t < CNT; t++) {
-      const int e = t * 32 + lane, pp = e / CNT, j = e % CNT, sl = (r0 + j) & WM;
-      const int64_t r = row0 + (int64_t)pp * M + r0 + j;
-      wA[pp][sl] = padded(L.dl, ARR_DL, r, L.n);
-      wD[pp][sl] = padded(L.d, ARR_D, r, L.n);
-      wC[pp][sl] = padded(L.du, ARR_DU, r, L.n);
-      const T b = padded(L.b, ARR_B, r, L.n);
-      wB[pp][sl] = b;
-      if (bcopy && r < L.n) bcopy[r] = b;
+    /* The reduced rows. Row j0 has two addends, the partition's own and the left
+       part from partition k - 1 (0 unless it took option B): inside the warp it
+       comes up one lane and the sum is stored; across warps (lane 0, and what
+       lane 31 sends on) both addends go by atomicAdd onto the zero that
+       spike_init wrote there. Either way the row is own + left, the same in any
+       order: bitwise reproducible. */
+    const T dl_in = __shfl_up_sync(0xffffffffu, dn, 1);
+    const T bl_in = __shfl_up_sync(0xffffffffu, bn, 1);
+    if (active) {
+      T *rb = L.rb + (int64_t)c * R;
+      const int64_t j0 = 2 * k, j1 = j0 + 1;
+      if (lane == 0) {
+        if (c == 0) atomicAdd(L.rd + j0, d0);
+        atomicAdd(rb + j0, b0);
+        if (c == 0) L.rd[j1] = d1;
+        rb[j1] = b1;
+      } else {
+        if (c == 0) st2(L.rd + j0, d0 + dl_in, d1);
+        st2(rb + j0, b0 + bl_in, b1);
+      }
+      if (lane == 31 && opt == 1 && k + 1 < L.P) {
+        if (c == 0) atomicAdd(L.rd + j1 + 1, dn);
+        atomicAdd(rb + j1 + 1, bn);
+      }
     }
   }
-}
-
-/* b of rows 0 .. M/2 - 1 from the window into bcopy: each lane stores the elements
-   it loaded (ring_load's mapping), so no warp barrier is needed before. */
-template <typename T, int M>
-__device__ __forceinline__ void ring_store_b(T (*wB)[M / 2 + 1], T *bcopy, int64_t row0,
-                                             int64_t n, int lane)
-{
-  constexpr int CNT = M / 2;
-#pragma unroll
-  for (int t = 0; t < CNT; t++) {
-    const int e = t * 32 + lane, pp = e / CNT, j = e % CNT;
-    const int64_t r = row0 + (int64_t)pp * M + j;
-    if (r < n) bcopy[r] = wB[pp][j];
-  }
-}
-
-/* One sweep of rows s..e of every lane with go set, over the window, which it
-   fills from row 0 (ring_load; bcopy: the rows after the first W go there too).
-   Every lane of the warp calls it (the loads are the warp's). */
-template <typename T, int M>
-__device__ __forceinline__ void ring_sweep(T (*w)[M / 2 + 1], const Level<T> &L, int64_t row0,
-                                           int lane, bool inner, bool first, T *bcopy, bool go,
-                                           int s, int e, Ends<T> &o)
-{
-  constexpr int W = M / 2, CH = M / 4, WM = W - 1;
-  const T *A = w[lane], *D = w[32 + lane], *C = w[64 + lane], *Bv = w[96 + lane];
-  SweepState<T> st;
-  if (!first) {
-    __syncwarp(); /* every lane has read the window */
-    ring_load<T, M, W>(w, L, row0, 0, lane, inner, NULL);
-    __syncwarp();
-  }
-  if (go) {
-    sweep_init<T, WM>(A, D, Bv, true, s, st, o);
-    go = sweep_to<T, true, true, WM>(A, D, C, Bv, W - 1, e, st, o);
-  }
-#pragma unroll
-  for (int h = 1; h <= (M - W) / CH; h++) {
-    __syncwarp();
-    ring_load<T, M, CH>(w, L, row0, W + (h - 1) * CH, lane, inner, bcopy);
-    __syncwarp();
-    if (go) go = sweep_to<T, true, true, WM>(A, D, C, Bv, min(W - 1 + h * CH, e), e, st, o);
-  }
-  if (go) sweep_finish<T, true, true, WM>(A, D, C, Bv, e, st, o);
-}
-
-template <typename T, int M>
-__device__ void pass1_ring_warp(const Level<T> &L, int64_t gw, int lane, T (*w)[M / 2 + 1],
-                                T *bcopy, unsigned *flag)
-{
-  static_assert(M >= 8 && (M & (M - 1)) == 0, "window: M/2 rows, loads of M/4");
-  constexpr int W = M / 2, WM = W - 1;
-  const int64_t k = gw * 32 + lane, row0 = gw * 32 * M;
-  const bool active = k < L.P, inner = interior<M>(row0, L.n);
-  T *A = w[lane], *D = w[32 + lane], *C = w[64 + lane], *Bv = w[96 + lane];
-  /* rows 0 .. W-1: loaded before waiting for the kernel before (as pass1_warp) */
-  ring_load<T, M, M / 2>(w, L, row0, 0, lane, inner, NULL);
-  pdl_wait_trigger();
-  if (bcopy) ring_store_b<T, M>(w + 96, bcopy, row0, L.n, lane);
-  __syncwarp();
-  /* row 0's d, du and b wait in the window rows' padding slots (kept in registers
-     through the sweeps, they cost registers, and so warps per SM) */
-  D[W] = D[0];
-  C[W] = C[0];
-  Bv[W] = Bv[0];
-  /* option A: segment rows 1 .. M-2 */
-  Ends<T> o;
-  ring_sweep<T, M>(w, L, row0, lane, inner, true, bcopy, active, 1, M - 2, o);
-  Edge<T> E;
-  E.ae = A[ix<WM>(M - 1)];
-  E.de = D[ix<WM>(M - 1)];
-  E.ce = C[ix<WM>(M - 1)];
-  const T bve = Bv[ix<WM>(M - 1)];
-  int opt = 0;
-  T gA = active ? growth(o) : T(0);
-  const bool tryB = active && !(gA <= T(kGrowthTry));
-  if (__any_sync(0xffffffffu, tryB)) { /* option B: rows 2 .. M-1, loaded again */
-    Ends<T> ob;
-    ring_sweep<T, M>(w, L, row0, lane, inner, false, NULL, tryB, 2, M - 1, ob);
-    if (tryB) {
-      const T gB = growth(ob);
-      if (gB < gA) { o = ob; opt = 1; gA = gB; }
-    }
-  }
-  T d0 = 0, d1 = 0, dn = 0, b0 = 0, b1 = 0, bn = 0;
-  if (active) {
-    if (!(gA < T(INFINITY))) {
-      atomicOr(flag, FB_PARTITION);
-      o.bad = true;
-    }
-    if (o.bad) o.u_f = o.u_e = o.l_f = o.l_e = o.r_f = o.r_e = T(0);
-    E.d0 = D[W];
-    E.c0 = C[W];
-    const T bv0 = Bv[W];
-    T bv1 = T(0);
-    E.a1 = E.d1 = E.c1 = T(0);
-    if (opt) { /* row 1 (option B only): from L2, where the window's loads left it */
-      const int64_t r1 = k * M + 1;
-      E.a1 = padded(L.dl, ARR_DL, r1, L.n);
-      E.d1 = padded(L.d, ARR_D, r1, L.n);
-      E.c1 = padded(L.du, ARR_DU, r1, L.n);
-      bv1 = padded(L.b, ARR_B, r1, L.n);
-    }
-    const T anext = next_dl<T, M, false>(L, k);
-    reduced_matrix(L, k, opt, o, E, anext, d0, d1, dn);
-    st2(L.ue + 2 * k, o.u_f, o.u_e);
-    reduced_rhs(L, k, opt, o.u_f, o.u_e, E, bv0, bv1, bve, anext, b0, b1, bn);
-  }
-  reduced_store(L, k, lane, 0, active, opt, d0, d1, dn, b0, b1, bn);
 }
 
 /* The state of pass 2's forward sweep: bt, z the updated diagonal and right-hand
@@ -1390,25 +1150,6 @@ spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, 
   T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
   if (PASS == 1) pass1_warp<T, M, BATCH>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
   else pass2_warp<T, M, BATCH>(L, gw, lane, base, c0, c1, opts, flag);
-}
-
-/* Pass 1 of a level with one right-hand side over the window (pass1_ring_warp):
-   ring_smem, not warp_smem, of shared memory a warp. MB: blocks per SM the
-   registers are bounded for (5: 20 warps, 96 registers for double, no spills; 6:
-   24 warps, 80 registers and a few spills), as the window's shared memory allows
-   6 (double, M = 16). */
-template <typename T, int M, int MB>
-__global__ void __launch_bounds__(kWarps * 32, MB)
-spike_top_ring(Level<T> L, T *bcopy, unsigned *flag, bool early)
-{
-  if (!early) pdl_wait(); /* as spike_top */
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
-  const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
-  if (gw * 32 >= L.P) return; /* warp-uniform */
-  T(*w)[M / 2 + 1] =
-      reinterpret_cast<T(*)[M / 2 + 1]>(smem_raw + (size_t)wib * ring_smem<T, M>());
-  pass1_ring_warp<T, M>(L, gw, lane, w, bcopy, flag);
 }
 
 /* Every level below the top and the base, in one cooperative launch: the levels'
@@ -1831,20 +1572,6 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const bool lv1_ok = !batch ||
                       (resident_blocks<spike_top<T, M, 1, false>>(kWarps * 32, smem) >= 1 &&
                        resident_blocks<spike_top<T, M, 2, false>>(kWarps * 32, smem) >= 1);
-  /* pass 1 over the window (pass1_ring_warp) where it applies: one right-hand
-     side, staging and fusion on; a batch's masked top level keeps spike_top */
-  static const char *ring_env = getenv("GTSV_SPIKE_RING");
-  const int ring_mode = gtsv__spike_ring != 1 ? gtsv__spike_ring
-                        : ring_env && *ring_env ? atoi(ring_env)
-                                                : 1;
-  const bool ring = ring_mode != 0 && q == 1 &&
-                    !(opts & (GTSV_SPIKE_OPT_NO_STAGING | GTSV_SPIKE_OPT_NO_FUSION));
-  void (*ring_k)(Level<T>, T *, unsigned *, bool) =
-      ring_mode == 6 ? spike_top_ring<T, M, 6> : spike_top_ring<T, M, 5>;
-  const int smem_ring = kWarps * ring_smem<T, M>();
-  if (ring && (ring_mode == 6 ? resident_blocks<spike_top_ring<T, M, 6>>(kWarps * 32, smem_ring)
-                              : resident_blocks<spike_top_ring<T, M, 5>>(kWarps * 32, smem_ring)) < 1)
-    return GTSV_STATUS_DEVICE_ERROR;
   if (res_tail < 1 || res_top1 < 1 || res_top2 < 1 || !lv1_ok) return GTSV_STATUS_DEVICE_ERROR;
   Trace tr(st);
   tr.sums = sums;
@@ -1918,9 +1645,6 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     if (batch)
       GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 1, true>, tgrid, dim3(kWarps * 32), smem, st,
                                lv[0], q, cper, bcopy, opts, flag, true));
-    else if (ring)
-      GTSV_CUDA_TRY(launch_pdl(pdl, ring_k, dim3(tgrid.x), dim3(kWarps * 32),
-                               smem_ring, st, lv[0], bcopy, flag, true));
     else
       GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 1, false>, tgrid, dim3(kWarps * 32), smem,
                                st, lv[0], q, cper, bcopy, opts, flag, true));
@@ -1933,10 +1657,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const int split = pl.nlev > 1 && split_p > 0 && pl.P[1] >= split_p ? 1 : 0;
   const unsigned grid1 =
       split ? (unsigned)(((pl.P[1] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
-  if (split && ring) {
-    GTSV_CUDA_TRY(launch_pdl(pdl, ring_k, dim3(grid1), dim3(kWarps * 32), smem_ring,
-                             st, lv[1], (T *)NULL, flag, false));
-  } else if (split) {
+  if (split) {
     GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 1, false>, dim3(grid1), dim3(kWarps * 32), smem,
                              st, lv[1], q, q, (T *)NULL, opts, flag, false));
   }
@@ -2040,7 +1761,6 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
 int gtsv__spike_m = 0;
 int gtsv__spike_tile_base = -1;
 int gtsv__spike_col_slices = 1;
-int gtsv__spike_ring = 1;
 
 extern "C" gtsv_status gtsv__s_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs,
                                           const float *dl, const float *d, const float *du,

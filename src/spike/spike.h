@@ -52,13 +52,6 @@ extern int gtsv__spike_tile_base;
    warp sweeps all of them, as before); 1 (default) = slices where the top level
    has few warps. Set it between solves only. */
 extern int gtsv__spike_col_slices;
-/* Test and benchmark knob: 1 (default) = pass 1 of a level with one right-hand
-   side (staged, fused, not a batch's top level) sweeps over a window of half a
-   partition's rows (spike_top_ring, registers bounded for 5 blocks per SM); 6 = the
-   same bounded for 6 blocks; 0 = over whole tiles (spike_top), as before. Where the
-   knob is 1, the environment's GTSV_SPIKE_RING (0, 5 or 6) decides. Set it between
-   solves only. */
-extern int gtsv__spike_ring;
 
 /* Whether the last GPU SPIKE solve on h fell back to the sequential DP (waits for
    the stream): *taken = 0, or the reasons as bits (1 partition singular in both
