@@ -149,15 +149,6 @@ done:
   return calls;
 }
 
-static void report(void)
-{
-  char first[1024];
-  int nf = tu_failures();
-  snprintf(first, sizeof first, "%s", tu_first_failure());
-  tu_reset_failures();
-  ck_assert_msg(nf == 0, "%d failure(s); first: %s", nf, first);
-}
-
 START_TEST(fail_each_allocation)
 {
   const variant *v = &variants[_i / (2 * TU_NPREC)];
@@ -191,7 +182,7 @@ START_TEST(fail_each_allocation)
   TU_EXPECT(alloc_failures > 0, "%s %s: no solve ever returned ALLOC_FAILED", v->label,
             tu_prec_name(p));
   for (int i = 0; i < NSTEPS; i++) tu_problem_free(&probs[i]);
-  report();
+  tu_report();
 }
 END_TEST
 

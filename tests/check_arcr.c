@@ -81,15 +81,6 @@ static void judge(gtsv_handle h, tu_problem *P, tu_kind k, const char *ctx)
   }
 }
 
-static void report(void)
-{
-  int nf = tu_failures();
-  char first[512];
-  snprintf(first, sizeof first, "%s", tu_first_failure());
-  tu_reset_failures();
-  ck_assert_msg(nf == 0, "%d failures; first: %s", nf, first);
-}
-
 /* ---- every kind, every size, nrhs > 1 and ldb > n ---------------------------------- */
 
 START_TEST(kinds_vs_lapack)
@@ -110,7 +101,7 @@ START_TEST(kinds_vs_lapack)
     }
   }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -139,7 +130,7 @@ START_TEST(strided_batch)
     }
   }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -185,7 +176,7 @@ START_TEST(kinds_many_seeds)
             tu_prec_name(p));
   free(ws);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -227,7 +218,7 @@ START_TEST(multi_rhs_equals_single)
   }
   tu_problem_free(&P);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -263,7 +254,7 @@ START_TEST(singular_leaves_b)
     }
   }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -328,7 +319,7 @@ START_TEST(spike_reduced_arcr_kinds)
       tu_problem_free(&P);
     }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -397,7 +388,7 @@ START_TEST(thesis_types)
   }
   gtsv_destroy(ha); gtsv_destroy(hs); gtsv_destroy(hd);
   free(dl); free(d); free(du); free(b); free(xl);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -459,7 +450,7 @@ START_TEST(thesis_types_seeds)
          judged, skipped);
   ck_assert_int_gt(judged, 17 * TU_ARCR_SEEDS);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 #endif

@@ -13,15 +13,6 @@ static const gtsv_algo all_algos[] = {GTSV_ALGO_AUTO, GTSV_ALGO_SPIKE_DP, GTSV_A
                                       GTSV_ALGO_ARCR, GTSV_ALGO_DP_SEQ, GTSV_ALGO_THOMAS};
 #define NALGOS ((int)(sizeof all_algos / sizeof *all_algos))
 
-static void report(void)
-{
-  char first[1024];
-  int nf = tu_failures();
-  snprintf(first, sizeof first, "%s", tu_first_failure());
-  tu_reset_failures();
-  ck_assert_msg(nf == 0, "%d failure(s); first: %s", nf, first);
-}
-
 /* A valid 5x5 system with two right-hand sides, ldb = 6, and a batch of three such
    systems at stride 6; calls below spoil one argument at a time. */
 #define N 5
@@ -63,7 +54,7 @@ START_TEST(null_handle)
   TU_EXPECT(tu_problem_x_unchanged(&Q), "%s batch(NULL handle) wrote x", tu_prec_name(p));
   tu_problem_free(&P);
   tu_problem_free(&Q);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -168,7 +159,7 @@ START_TEST(bad_arguments)
   tu_problem_free(&P);
   tu_problem_free(&Q);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -252,7 +243,7 @@ START_TEST(noops)
   tu_problem_free(&Q);
   tu_problem_free(&S);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 

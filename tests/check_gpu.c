@@ -18,15 +18,6 @@ static const gtsv_algo algos[] = {GTSV_ALGO_AUTO, GTSV_ALGO_SPIKE_DP, GTSV_ALGO_
                                   GTSV_ALGO_ARCR, GTSV_ALGO_DP_SEQ, GTSV_ALGO_THOMAS};
 #define NALGOS ((int)(sizeof algos / sizeof *algos))
 
-static void report(void)
-{
-  char first[1024];
-  int nf = tu_failures();
-  snprintf(first, sizeof first, "%s", tu_first_failure());
-  tu_reset_failures();
-  ck_assert_msg(nf == 0, "%d failure(s); first: %s", nf, first);
-}
-
 /* Device copies of a problem's arrays. */
 typedef struct {
   void *dl, *d, *du, *x;
@@ -130,7 +121,7 @@ START_TEST(single_on_device)
       }
   gtsv_destroy(h);
   count_report("gtsv", algo, p);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -165,7 +156,7 @@ START_TEST(batch_on_device)
       }
   gtsv_destroy(h);
   count_report("batch", algo, p);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -234,7 +225,7 @@ START_TEST(pdp_near_singular_backward_error)
   }
   tu_problem_free(&P);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -259,7 +250,7 @@ START_TEST(mixed_pointers)
   TU_EXPECT(tu_problem_x_unchanged(&P), "%s: mixed call wrote B", tu_prec_name(p));
   tu_problem_free(&P);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 

@@ -44,15 +44,6 @@ static const tu_kind kinds[] = {TU_RANDOM, TU_ZERO_DIAG, TU_FORCE_2X2, TU_NEAR_S
                                 TU_DOMINANT};
 #define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
 
-static void report(void)
-{
-  int nf = tu_failures();
-  char first[512];
-  snprintf(first, sizeof first, "%s", tu_first_failure());
-  tu_reset_failures();
-  ck_assert_msg(nf == 0, "%d failures; first: %s", nf, first);
-}
-
 /* Solve P (batch == 1: gtsv with nrhs, ldb; else the strided batch) on the device.
    P->x gets the device result. Returns the status the call gave, or, when it
    queued successfully, gtsv_get_info's (SUCCESS or SINGULAR); *info, *row from
@@ -154,7 +145,7 @@ START_TEST(single_system_sizes)
     tu_problem_free(&P);
   }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -180,7 +171,7 @@ START_TEST(strided_batches)
       tu_problem_free(&P);
     }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -214,7 +205,7 @@ START_TEST(singular_in_batch)
     tu_problem_free(&P);
   }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -255,7 +246,7 @@ START_TEST(matches_host)
       tu_problem_free(&P);
     }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -293,7 +284,7 @@ START_TEST(spike_reduced_arcr)
     tu_problem_free(&P);
   }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -354,7 +345,7 @@ START_TEST(spike_reduced_arcr_thesis)
       }
   gtsv_destroy(ha);
   gtsv_destroy(hd);
-  report();
+  tu_report();
 }
 END_TEST
 #endif

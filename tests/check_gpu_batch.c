@@ -28,12 +28,6 @@ static const char *layout_name(layout l)
                                      : "interleaved";
 }
 
-static int small_run(void)
-{
-  const char *e = getenv("GTSV_GPU_TEST_SMALL");
-  return e && *e && strcmp(e, "0") != 0;
-}
-
 static int have_gpu(void)
 {
   int count = 0;
@@ -294,7 +288,7 @@ static const tu_kind kinds[] = {TU_RANDOM, TU_ZERO_DIAG, TU_FORCE_2X2};
 static void batch_sweep(layout l)
 {
   gtsv_handle h;
-  int small = small_run();
+  int small = tu_small_run();
   tu_reset_failures();
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   for (int pi = 0; pi < TU_NPREC; pi++)
@@ -360,7 +354,7 @@ START_TEST(singular_system_in_batch)
       for (int ci = 0; ci < 2; ci++) {
         tu_prec p = (tu_prec)pi;
         layout l = (layout)li;
-        int64_t n = ci ? 33 : 256, batch = ci ? (small_run() ? 100 : 10000) : 7;
+        int64_t n = ci ? 33 : 256, batch = ci ? (tu_small_run() ? 100 : 10000) : 7;
         int64_t stride = l == L_INTERLEAVED ? n : n + 1, info = -7, row = -7, hi, hr;
         int64_t zr = n / 2;
         tu_problem P;
@@ -453,7 +447,7 @@ START_TEST(gtsv_device_many_rhs)
           int64_t n = ns[si], nrhs = nrhss[ri], hi, hr;
           tu_problem P;
           void *xh = NULL, *xf = NULL;
-          if (small_run() && (n > 300 || nrhs > 40)) continue;
+          if (tu_small_run() && (n > 300 || nrhs > 40)) continue;
           tu_problem_init(&P, p, kind, n, nrhs, n + 2, 1, n, 300 + si);
           host_reference_x(&P, &hi, &hr, &xh);
           for (int fac = 1; fac >= 0; fac--) {
@@ -588,7 +582,7 @@ START_TEST(tile_partition_sizes)
         for (int kind = 0; kind < TILE_KINDS; kind++)
           for (int li = 0; li < 2; li++) {
             const int64_t n = ns[ni], batch = ni % 2 ? 33 : 7;
-            if (small_run() && n > 512) continue;
+            if (tu_small_run() && n > 512) continue;
             tile_shape_case(h, (tu_prec)pi, (layout)li, M, n, batch, kind, 2000 + ni);
           }
   }
@@ -672,7 +666,7 @@ START_TEST(tile_reduced_two_level)
       for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
         for (size_t ki = 0; ki < sizeof rk / sizeof *rk; ki++)
           for (int li = 0; li < 2; li++) {
-            if (small_run() && (M == 8 || M == 64 || (ni != 0 && ni != 6) || ki % 2)) continue;
+            if (tu_small_run() && (M == 8 || M == 64 || (ni != 0 && ni != 6) || ki % 2)) continue;
             red2_case(h, (tu_prec)pi, (layout)li, M, ns[ni], ni % 2 ? 33 : 10, rk[ki],
                       6000 + 10 * ni + ki);
           }
@@ -860,7 +854,7 @@ START_TEST(strided_batch_long_systems)
     for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
       for (size_t ki = 0; ki < NKINDS; ki++)
         for (size_t bi = 0; bi < sizeof batches / sizeof *batches; bi++) {
-          if (small_run() && (ns[ni] > 4097 || batches[bi] > 7)) continue;
+          if (tu_small_run() && (ns[ni] > 4097 || batches[bi] > 7)) continue;
           long_case(h, (tu_prec)pi, kinds[ki], ns[ni], batches[bi], ns[ni], 0, 4000 + ni);
           /* with gaps: a few rows, and most of a tile of 512 rows or more */
           long_case(h, (tu_prec)pi, kinds[ki], ns[ni], batches[bi], ns[ni] + 3, 0, 4200 + ni);
@@ -890,7 +884,7 @@ START_TEST(strided_batch_split_level)
   gtsv_handle h;
   tu_reset_failures();
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
-  long_case(h, TU_DOUBLE, TU_RANDOM, 4097, small_run() ? 1030 : 1100, 4097, 0, 4700);
+  long_case(h, TU_DOUBLE, TU_RANDOM, 4097, tu_small_run() ? 1030 : 1100, 4097, 0, 4700);
   gtsv_destroy(h);
   ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
                 tu_first_failure());
@@ -918,7 +912,7 @@ START_TEST(batch_long_systems_packed)
       for (size_t ki = 0; ki < NKINDS; ki++)
         for (size_t bi = 0; bi < sizeof batches / sizeof *batches; bi++) {
           const int64_t n = ns[ni], b = batches[bi];
-          if (small_run() && (n > 4097 || b > 7)) continue;
+          if (tu_small_run() && (n > 4097 || b > 7)) continue;
           for (int mode = 0; mode <= 1; mode++) { /* packed; one thread per system */
             gtsv__batch_inter_dp = mode;
             long_case_in(h, (tu_prec)pi, kinds[ki], L_INTERLEAVED, n, b, n, 0, 4400 + ni);
@@ -975,7 +969,7 @@ START_TEST(interleaved_dp_matches_strided_dp)
         for (size_t bi = 0; bi < sizeof batches / sizeof *batches; bi++) {
           const tu_prec p = (tu_prec)pi;
           const int64_t n = ns[ni], b = batches[bi];
-          if (small_run() && n * b > 100000) continue;
+          if (tu_small_run() && n * b > 100000) continue;
           if (b == 200000 && n != 8 && n != 33) continue;
           tu_problem P;
           int64_t i1 = -7, r1 = -7, i2 = -8, r2 = -8;

@@ -35,21 +35,6 @@ static int have_gpu(void)
   return count > 0;
 }
 
-static int small_run(void)
-{
-  const char *e = getenv("GTSV_GPU_TEST_SMALL");
-  return e && *e && strcmp(e, "0") != 0;
-}
-
-static void report(void)
-{
-  char first[1024];
-  int nf = tu_failures();
-  snprintf(first, sizeof first, "%s", tu_first_failure());
-  tu_reset_failures();
-  ck_assert_msg(nf == 0, "%d failure(s); first: %s", nf, first);
-}
-
 typedef struct {
   void *dl, *d, *du, *x;
 } dev_t_;
@@ -131,7 +116,7 @@ START_TEST(kinds_vs_lapack)
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
   for (int si = 0; si < NSIZES; si++) {
-    if (small_run() && sizes[si] > 65537) break;
+    if (tu_small_run() && sizes[si] > 65537) break;
     int64_t n = sizes[si], nrhs = n <= 4097 ? 3 : 1, ldb = n + (nrhs > 1 ? 3 : 0);
     tu_problem P;
     char ctx[160];
@@ -142,7 +127,7 @@ START_TEST(kinds_vs_lapack)
     tu_problem_free(&P);
   }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -151,7 +136,7 @@ START_TEST(large_sizes)
   static const int64_t ns[] = {(1 << 22) - 1, 1 << 22, 1 << 23};
   tu_prec p = (tu_prec)_i;
   gtsv_handle h;
-  if (small_run()) return;
+  if (tu_small_run()) return;
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
   for (int ni = 0; ni < 3; ni++)
@@ -165,7 +150,7 @@ START_TEST(large_sizes)
       tu_problem_free(&P);
     }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -198,14 +183,14 @@ START_TEST(thesis_types)
       tu_problem_free(&P);
     }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
 START_TEST(normalisation_variants)
 {
   tu_prec p = (tu_prec)_i;
-  int64_t n = small_run() ? 1 << 16 : 1 << 20;
+  int64_t n = tu_small_run() ? 1 << 16 : 1 << 20;
   gtsv_handle h;
   tu_problem P;
   void *xe;
@@ -216,7 +201,7 @@ START_TEST(normalisation_variants)
   solve_judge(h, &P, GTSV_PDP_NORM_THRESHOLD, "gpu THRESHOLD");
   TU_EXPECT(tu_same(p, xe, P.x, P.blen), "%s: EVERY and THRESHOLD differ on the GPU",
             tu_prec_name(p));
-  if (!small_run()) {
+  if (!tu_small_run()) {
     /* without normalisation theta leaves the range on 2^20 random rows */
     dev_t_ D;
     char why[512];
@@ -236,7 +221,7 @@ START_TEST(normalisation_variants)
   free(xe);
   tu_problem_free(&P);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -266,15 +251,15 @@ START_TEST(strided_batch)
   dev_free(&D);
   tu_problem_free(&P);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
 START_TEST(stress_bitwise)
 {
   tu_prec p = (tu_prec)_i;
-  int64_t n = small_run() ? 1 << 16 : 1 << 20;
-  const int iters = small_run() ? 10 : 1000;
+  int64_t n = tu_small_run() ? 1 << 16 : 1 << 20;
+  const int iters = tu_small_run() ? 10 : 1000;
   size_t bytes = (size_t)n * tu_elt(p);
   gtsv_handle h;
   tu_problem P;
@@ -314,7 +299,7 @@ START_TEST(stress_bitwise)
   dev_free(&D);
   tu_problem_free(&P);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 

@@ -19,21 +19,6 @@
 #include "batch/batch.h"
 #include "testutil.h"
 
-static int small_run(void)
-{
-  const char *e = getenv("GTSV_GPU_TEST_SMALL");
-  return e && *e && strcmp(e, "0") != 0;
-}
-
-static void report(void)
-{
-  char first[1024];
-  int nf = tu_failures();
-  snprintf(first, sizeof first, "%s", tu_first_failure());
-  tu_reset_failures();
-  ck_assert_msg(nf == 0, "%d failure(s); first: %s", nf, first);
-}
-
 typedef struct {
   void *dl, *d, *du, *x;
 } dev_arrays;
@@ -184,7 +169,7 @@ START_TEST(kinds_and_sizes)
   fallbacks = solves = 0;
   for (int si = 0; si < NSIZES; si++) {
     const int64_t n = sizes[si];
-    if (small_run() && n > 5000) continue;
+    if (tu_small_run() && n > 5000) continue;
     for (int64_t nrhs = 1; nrhs <= 3; nrhs += 2) {
       const int64_t ldb = nrhs == 1 ? n : n + 5;
       const int fb0 = fallbacks, s0 = solves;
@@ -214,7 +199,7 @@ START_TEST(kinds_and_sizes)
     TU_EXPECT(even_fallbacks == 0, "%s %s: %d of %d solves of even n fell back",
               tu_prec_name(p), tu_kind_name(kind), even_fallbacks, even_solves);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -258,7 +243,7 @@ START_TEST(column_slices)
   printf("check_gpu_spike: %s column slices: %d of %d solves bitwise equal without them\n",
          tu_prec_name(p), same, total);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -278,7 +263,7 @@ START_TEST(thesis_types)
     const int64_t n = ns[ni];
     tu_problem P;
     char ctx[256];
-    if ((small_run() && n > 5000) || n > nmax) continue;
+    if ((tu_small_run() && n > 5000) || n > nmax) continue;
     tu_problem_init(&P, p, TU_RANDOM, n, 1, n, 1, n, 5);
     if (p == TU_DOUBLE) {
       if (gtsv_testmat_d(type, n, 5, (double *)P.dl, (double *)P.d, (double *)P.du) != 0) {
@@ -311,7 +296,7 @@ START_TEST(thesis_types)
   printf("check_gpu_spike: %-6s type %2d: %d solves, %d fell back to DP_SEQ\n",
          tu_prec_name(p), type, solves, fallbacks);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -321,7 +306,7 @@ END_TEST
 START_TEST(ablations_and_repeatability)
 {
   const tu_prec p = (tu_prec)(_i % TU_NPREC);
-  const int64_t n = small_run() ? 3001 : 300007, nrhs = 2, ldb = n + 1;
+  const int64_t n = tu_small_run() ? 3001 : 300007, nrhs = 2, ldb = n + 1;
   tu_problem P;
   void *ref = NULL;
   tu_problem_init(&P, p, TU_RANDOM, n, nrhs, ldb, 1, n, 21);
@@ -340,7 +325,7 @@ START_TEST(ablations_and_repeatability)
     }
   free(ref);
   tu_problem_free(&P);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -380,7 +365,7 @@ START_TEST(singular)
         char ctx[160];
         tu_problem P;
         gtsv_handle h;
-        if (small_run() && n > 5000) continue;
+        if (tu_small_run() && n > 5000) continue;
         h = spike_handle(0);
         set_base_mode(m);
         tu_problem_init(&P, p, TU_RANDOM, n, 1, n, 1, n, 31);
@@ -393,7 +378,7 @@ START_TEST(singular)
         gtsv_destroy(h);
       }
   set_base_mode(-1);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -417,7 +402,7 @@ START_TEST(base_solvers)
         const int64_t n = ns[ni], ldb = nrhs == 1 ? n : n + 3;
         char ctx[192];
         tu_problem P;
-        if (small_run() && n > 5000) continue;
+        if (tu_small_run() && n > 5000) continue;
         snprintf(ctx, sizeof ctx, "spike %s %s n=%lld nrhs=%lld, %s", tu_prec_name(p),
                  tu_kind_name((tu_kind)k), (long long)n, (long long)nrhs, base_modes[m].name);
         tu_problem_init(&P, p, (tu_kind)k, n, nrhs, ldb, 1, n, 41 + (uint64_t)ni);
@@ -432,7 +417,7 @@ START_TEST(base_solvers)
   }
   set_base_mode(-1);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 

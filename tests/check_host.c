@@ -53,15 +53,6 @@ static gtsv_handle make_handle(const variant *v)
   return h;
 }
 
-static void report(void)
-{
-  char first[1024];
-  int nf = tu_failures();
-  snprintf(first, sizeof first, "%s", tu_first_failure());
-  tu_reset_failures();
-  ck_assert_msg(nf == 0, "%d failure(s); first: %s", nf, first);
-}
-
 /* The accuracy tests loop over precision x kind; each problem is built (and
    solved by LAPACK) once and given to every variant allowed on its kind. */
 #define NPK (TU_NPREC * TU_NKINDS)
@@ -142,7 +133,7 @@ START_TEST(single_vs_lapack)
       tu_problem_free(&P);
     }
   destroy_handles(hs);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -178,7 +169,7 @@ START_TEST(batch_vs_lapack)
       tu_problem_free(&P);
     }
   destroy_handles(hs);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -220,7 +211,7 @@ START_TEST(batch_singular)
     tu_problem_free(&P);
   }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -335,7 +326,7 @@ START_TEST(single_singular)
   tu_problem_free(&P);
 
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -398,7 +389,7 @@ START_TEST(nonfinite_input)
           tu_problem_free(&P);
         }
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 

@@ -36,15 +36,6 @@
 #include "pdp/pdp_opts.h"
 #include "testutil.h"
 
-static void report(void)
-{
-  char first[1024];
-  int nf = tu_failures();
-  snprintf(first, sizeof first, "%s", tu_first_failure());
-  tu_reset_failures();
-  ck_assert_msg(nf == 0, "%d failure(s); first: %s", nf, first);
-}
-
 /* ---- worst ratio to LAPACK per label ---------------------------------------- */
 
 #define MAX_LABELS 64
@@ -166,7 +157,7 @@ START_TEST(kinds_vs_lapack)
     solve_public(&P, tu_kind_name(k), ctx);
     tu_problem_free(&P);
   }
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -188,7 +179,7 @@ START_TEST(chunk_lengths)
     }
     tu_problem_free(&P);
   }
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -247,7 +238,7 @@ START_TEST(pivots_match_dp_seq)
       tu_problem_free(&P);
       free(f); free(fd);
     }
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -285,7 +276,7 @@ START_TEST(normalisation_variants)
     free(xe);
     tu_problem_free(&P);
   }
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -339,7 +330,7 @@ START_TEST(scaled_matrices)
         }
         tu_problem_free(&P);
       }
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -381,7 +372,7 @@ START_TEST(thesis_types)
     }
     tu_problem_free(&P);
   }
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -405,7 +396,7 @@ START_TEST(columns_equal_single_solves)
   }
   tu_problem_free(&P);
   gtsv_destroy(h);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -436,7 +427,7 @@ START_TEST(singular_rows)
     gtsv_destroy(h);
     tu_problem_free(&P);
   }
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -457,7 +448,7 @@ START_TEST(strided_batch)
     gtsv_destroy(h);
     tu_problem_free(&P);
   }
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -586,7 +577,7 @@ START_TEST(near_singular_gpu_batch)
          "rule fails PDP on %lld systems, DP_SEQ on %lld\n", ctx, eta_max, (long long)worst,
          (long long)rule_pdp, (long long)rule_dp);
   tu_problem_free(&P);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -617,7 +608,7 @@ START_TEST(near_singular_sweep)
   TU_EXPECT(rule_pdp <= rule_dp, "%s: the LAPACK-relative rule fails PDP %lld times in %d "
             "seeds, DP_SEQ only %lld", ctx, (long long)rule_pdp, NEAR_SING_SEEDS,
             (long long)rule_dp);
-  report();
+  tu_report();
 }
 END_TEST
 
@@ -646,7 +637,7 @@ START_TEST(alloc_failure_leaves_b)
   gtsv_destroy(h);
   gtsv__set_alloc(NULL, NULL);
   tu_problem_free(&P);
-  report();
+  tu_report();
 }
 END_TEST
 

@@ -1,3 +1,4 @@
+#include <check.h>
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>
@@ -489,3 +490,18 @@ int tu_expect(int ok, const char *file, int line, const char *fmt, ...)
 int tu_failures(void) { return tu_nfail; }
 const char *tu_first_failure(void) { return tu_nfail ? tu_first : ""; }
 void tu_reset_failures(void) { tu_nfail = 0; tu_first[0] = 0; }
+
+void tu_report(void)
+{
+  char first[1024];
+  const int nf = tu_failures();
+  snprintf(first, sizeof first, "%s", tu_first_failure());
+  tu_reset_failures();
+  ck_assert_msg(nf == 0, "%d failure(s); first: %s", nf, first);
+}
+
+int tu_small_run(void)
+{
+  const char *e = getenv("GTSV_GPU_TEST_SMALL");
+  return e && *e && strcmp(e, "0") != 0;
+}

@@ -186,6 +186,12 @@ int tu_expect(int ok, const char *file, int line, const char *fmt, ...)
 int tu_failures(void);            /* since the last tu_reset_failures() */
 const char *tu_first_failure(void);
 void tu_reset_failures(void);
+/* The end of a test: a Check assertion that no soft failure was counted since the
+   last reset (the count and the first message in its text); resets the count. */
+void tu_report(void);
+/* GTSV_GPU_TEST_SMALL set and not "0": GPU tests shrink their sizes (the
+   compute-sanitizer runs). */
+int tu_small_run(void);
 
 #ifdef __cplusplus
 }

@@ -124,16 +124,12 @@ struct Ident {
   __host__ __device__ int operator()(int r) const { return r; }
 };
 
-/* Copy system s (warp's slot g) into the tile; rows contiguous (m_row = b_row = 1:
-   the kernel takes this layout only then, see tile_solve). */
+/* Copy the n contiguous rows of one system (from pl, pd, pu, pb) into its tile
+   column (from A, D, C, B): row r at r + r / M. */
 template <typename T, int M>
-__device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, T *A, T *D,
-                                         T *C, T *B, const T *dl, const T *dd, const T *du,
-                                         const T *x, int lane)
+__device__ __forceinline__ void cp_rows(int n, T *A, T *D, T *C, T *B, const T *pl,
+                                        const T *pd, const T *pu, const T *pb, int lane)
 {
-  const int n = (int)ds.n;
-  const T *pl = dl + s * ds.m_sys, *pd = dd + s * ds.m_sys, *pu = du + s * ds.m_sys;
-  const T *pb = x + s * ds.b_sys;
   for (int r = lane; r < n; r += 32) {
     const int k = r + r / M;
     cp_elt(A + k, pl + r);
@@ -141,6 +137,18 @@ __device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, T
     cp_elt(C + k, pu + r);
     cp_elt(B + k, pb + r);
   }
+}
+
+/* Copy system s (warp's slot g) into the tile; rows contiguous (m_row = b_row = 1:
+   the kernel takes this layout only then, see tile_solve). */
+template <typename T, int M>
+__device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, T *A, T *D,
+                                         T *C, T *B, const T *dl, const T *dd, const T *du,
+                                         const T *x, int lane)
+{
+  const int64_t ms = ds.m_sys;
+  cp_rows<T, M>((int)ds.n, A, D, C, B, dl + s * ms, dd + s * ms, du + s * ms, x + s * ds.b_sys,
+                lane);
 }
 
 /* Copy the nact systems from s0 (rows contiguous) into the warp's tile, system g at
@@ -155,15 +163,8 @@ __device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0
   const int n = (int)ds.n, cs = P * (M + 1);
   const int64_t ms = ds.m_sys, bs = ds.b_sys;
   const T *pl = dl + s0 * ms, *pd = dd + s0 * ms, *pu = du + s0 * ms, *pb = x + s0 * bs;
-  for (int g = 0, c = 0; g < nact; g++, c += cs, pl += ms, pd += ms, pu += ms, pb += bs) {
-    for (int r = lane; r < n; r += 32) {
-      const int k = c + r + r / M;
-      cp_elt(tA + k, pl + r);
-      cp_elt(tD + k, pd + r);
-      cp_elt(tC + k, pu + r);
-      cp_elt(tB + k, pb + r);
-    }
-  }
+  for (int g = 0, c = 0; g < nact; g++, c += cs, pl += ms, pd += ms, pu += ms, pb += bs)
+    cp_rows<T, M>(n, tA + c, tD + c, tC + c, tB + c, pl, pd, pu, pb, lane);
 }
 
 /* Copy again, into their tile columns, the systems whose first lane is set in fm
