@@ -280,6 +280,13 @@ enum { ARR_DL = 0, ARR_D = 1, ARR_DU = 2, ARR_B = 3 };
    synchronisations, and L1 is not coherent. */
 template <typename T> __device__ __forceinline__ T ld(const T *p) { return __ldcg(p); }
 
+/* Ask L2 for the line of p (no register, no wait): for a value read late in a warp's
+   life, so that its load then finds it in L2. */
+__device__ __forceinline__ void prefetch_l2(const void *p)
+{
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+}
+
 /* Element r of a level array with the padding conventions: dl[0] and du[n-1]
    are 0, rows >= n are identity rows (0, 1, 0) with rhs 0. */
 template <typename T>
@@ -688,6 +695,13 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   const bool fused = !(opts & GTSV_SPIKE_OPT_NO_FUSION);
 
   load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
+  /* dl at the next partition's first row (the reduced rows' anext): the next
+     lane's tile row 0, but for lane 31, whose next partition is the next warp's:
+     loaded here with the tiles, not after the sweeps (a round trip at the end of
+     every warp) */
+  T an31 = T(0);
+  if (lane == 31 && k + 1 < L.P)
+    an31 = BATCH ? dl_at(L, (k + 1) * M) : padded(L.dl, ARR_DL, (k + 1) * M, L.n);
   if (BATCH && L.masked) {
     __syncwarp();
     mask_couplings<T, M>(L.sys_n, L.sys_stride, tA, tD, tC, row0, lane);
@@ -751,9 +765,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
           st2(s4 + 2, o.r_f, o.r_e);
           /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 */
           const int64_t j0 = 2 * k, j1 = j0 + 1;
-          const T anext = k + 1 >= L.P ? T(0)
-                          : BATCH       ? dl_at(L, (k + 1) * M)
-                                        : padded(L.dl, ARR_DL, (k + 1) * M, L.n);
+          const T anext = k + 1 >= L.P ? T(0) : lane == 31 ? an31 : tA[lane + 1][0];
           if (k == 0) L.rdl[0] = 0;
           if (opt == 0) {
             st2(L.rdu + j0, -C[0] * o.r_f, C[M - 1]);
@@ -785,7 +797,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
         b0 = Bv[0];
         b1 = Bv[1] - C[1] * o.u_f;
         if (k + 1 < L.P)
-          bn = -(BATCH ? dl_at(L, (k + 1) * M) : padded(L.dl, ARR_DL, (k + 1) * M, L.n)) * o.u_e;
+          bn = -(lane == 31 ? an31 : tA[lane + 1][0]) * o.u_e;
       }
     }
     /* The reduced rows. Row j0 has two addends, the partition's own and the left
@@ -936,6 +948,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     ld2(s4 + 2, r_f, r_e);
     ld2(x0 + 2 * k, xa, xb);
     xn = k + 1 < L.P ? ld(x0 + 2 * k + 2) : T(0);
+    prefetch_l2(L.ue + 2 * ((int64_t)c0 * L.P + k)); /* read after the forward sweep */
   }
   /* the fallback solves the system: skip (warp-uniform) */
   if (__shfl_sync(0xffffffffu, lane == 0 ? *(volatile unsigned *)flag : 0u, 0)) return;
@@ -987,6 +1000,11 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       if (!ok) fail |= FB_RESOLVE;
       const uint32_t first2 = rs.first2;
       if (!fail) {
+        /* u at the segment ends (for the cancellation test below), loaded before the
+           backward sweep so that the sweep covers its round trip: loaded after it,
+           every warp waited for it at its end */
+        T uf, ul;
+        ld2(L.ue + 2 * ((int64_t)c * L.P + k), uf, ul);
         /* backward: x = M^-T y; a final 2x2 block has no row e+1 to read */
         T x1 = 0, x2 = 0;
         T den = fmax(tabs(xl), tabs(xr)); /* largest |x| of the partition */
@@ -1007,8 +1025,6 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
            partition (see the top of the file): a segment end whose rho exceeds
            kRho0 adds its scale num^2 to the level's excess; the decision is
            global (spike_restore), against the level's ||x||^2 */
-        T uf, ul;
-        ld2(L.ue + 2 * ((int64_t)c * L.P + k), uf, ul);
         const T nf = tabs(uf) + tabs(l_f * xl) + tabs(r_f * xr);
         const T ne = tabs(ul) + tabs(l_e * xl) + tabs(r_e * xr);
         /* (rows past n are identity rows with x = 0: they add nothing) */
