@@ -582,16 +582,45 @@ __device__ __forceinline__ void step_rcps(T bt, T delta, bool one, T &r1, T &r2)
 #endif
 }
 
-template <typename T, bool SPIKES, bool U>
+/* The tile values a branch-free step at row i reads. */
+template <typename T> struct StepRows {
+  T c0, a1, b1, c1, a2, b2, z1u, z2u;
+};
+template <typename T, bool U>
+__device__ __forceinline__ StepRows<T> step_rows(const T *A, const T *D, const T *C,
+                                                 const T *Bv, int i)
+{
+  StepRows<T> r;
+  r.c0 = C[i];
+  r.a1 = A[i + 1];
+  r.b1 = D[i + 1];
+  r.c1 = C[i + 1];
+  r.a2 = A[i + 2];
+  r.b2 = D[i + 2];
+  r.z1u = U ? Bv[i + 1] : T(0);
+  r.z2u = U ? Bv[i + 2] : T(0);
+  return r;
+}
+
+/* PF: rw holds the values of rows st.i .. st.i + 2 (step_rows), which the step
+   replaces by those of the next step's rows as soon as its pivot test has chosen
+   them: the shared-memory loads then overlap this step's reciprocal and updates
+   instead of waiting at the next step's start (as they did, in issue order). The
+   row is clamped to M - 2 so that a step past the loop's end reads inside the tile
+   row. Else (the tail kernel, where the registers it takes made spills) the step
+   loads its rows itself and rw is not used. */
+template <typename T, bool SPIKES, bool U, int M, bool PF>
 __device__ __forceinline__ void sweep_step_uni(const T *A, const T *D, const T *C, const T *Bv,
-                                               SweepState<T> &st, Ends<T> &o)
+                                               SweepState<T> &st, Ends<T> &o, StepRows<T> &rw)
 {
   const int i = st.i;
-  const T c0 = C[i], a1 = A[i + 1], b1 = D[i + 1], c1 = C[i + 1], a2 = A[i + 2];
-  const T b2 = D[i + 2];
-  const T z1u = U ? Bv[i + 1] : T(0), z2u = U ? Bv[i + 2] : T(0);
+  const StepRows<T> cur = PF ? rw : step_rows<T, U>(A, D, C, Bv, i);
+  const T c0 = cur.c0, a1 = cur.a1, b1 = cur.b1, c1 = cur.c1, a2 = cur.a2;
+  const T b2 = cur.b2;
+  const T z1u = cur.z1u, z2u = cur.z2u;
   const T delta = delta_2x2(st.bt, c0, a1, b1);
   const bool one = piv_1x1(st.bt, c0, a1, b1, c1, a2);
+  if (PF) rw = step_rows<T, U>(A, D, C, Bv, min(i + (one ? 1 : 2), M - 2));
   T rcp, rcp2;
   step_rcps(st.bt, delta, one, rcp, rcp2);
   /* the 1x1 block at i */
@@ -624,7 +653,7 @@ __device__ __forceinline__ void sweep_step_uni(const T *A, const T *D, const T *
  * last one or two pivot blocks take the checked step. (The batch kernel's sweeps, written so, were 0-7%
  * faster on the H200: gpu-batch5-2026-11-24.md.)
  */
-template <typename T, int M, bool SPIKES, bool U>
+template <typename T, int M, bool SPIKES, bool U, bool PF>
 __device__ Ends<T> sweep(const T *A, const T *D, const T *C, const T *Bv, int s, int e)
 {
   Ends<T> o;
@@ -639,8 +668,10 @@ __device__ Ends<T> sweep(const T *A, const T *D, const T *C, const T *Bv, int s,
   st.be = T(1);
   st.i = s;
   st.f2 = 0;
+  StepRows<T> rw;
+  if (PF) rw = step_rows<T, U>(A, D, C, Bv, min(s, M - 2));
   while (st.i + 2 <= e) {
-    if (GTSV_SPIKE_UNI) sweep_step_uni<T, SPIKES, U>(A, D, C, Bv, st, o);
+    if (GTSV_SPIKE_UNI) sweep_step_uni<T, SPIKES, U, M, PF>(A, D, C, Bv, st, o, rw);
     else if (!sweep_step<T, SPIKES, U, false>(A, D, C, Bv, e, st, o)) return o;
   }
   if (o.bad) return o; /* a bad block was met in the loop */
@@ -683,7 +714,7 @@ template <typename T, int M> __host__ __device__ constexpr int warp_smem()
 
 /* Pass 1 of a level for warp gw (partitions 32 gw .. 32 gw + 31), tiles at base.
    bcopy: where the top level keeps its b (NULL below). */
-template <typename T, int M, bool BATCH = false>
+template <typename T, int M, bool BATCH = false, bool PF = true>
 __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int c0,
                            int c1, T *bcopy, unsigned opts, unsigned *flag)
 {
@@ -736,14 +767,14 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
         /* choose the option from the spikes (and u of column c0 when fused); the
            warps of columns c0 > 0 make the same choice and write none of it */
         if (fused) {
-          o = sweep<T, M, true, true>(A, D, C, Bv, 1, M - 2);
+          o = sweep<T, M, true, true, PF>(A, D, C, Bv, 1, M - 2);
         } else {
-          o = sweep<T, M, true, false>(A, D, C, Bv, 1, M - 2);
+          o = sweep<T, M, true, false, PF>(A, D, C, Bv, 1, M - 2);
         }
         T gA = growth(o);
         if (!(gA <= T(kGrowthTry))) {
-          Ends<T> ob = fused ? sweep<T, M, true, true>(A, D, C, Bv, 2, M - 1)
-                             : sweep<T, M, true, false>(A, D, C, Bv, 2, M - 1);
+          Ends<T> ob = fused ? sweep<T, M, true, true, PF>(A, D, C, Bv, 2, M - 1)
+                             : sweep<T, M, true, false, PF>(A, D, C, Bv, 2, M - 1);
           const T gB = growth(ob);
           if (gB < gA) { o = ob; opt = 1; gA = gB; }
         }
@@ -752,7 +783,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
           o.bad = true;
         }
         if (!fused && !o.bad) {
-          const Ends<T> ou = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
+          const Ends<T> ou = sweep<T, M, false, true, PF>(A, D, C, Bv, 1 + opt, M - 2 + opt);
           o.u_f = ou.u_f;
           o.u_e = ou.u_e;
         }
@@ -785,7 +816,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
           }
         }
       } else {
-        o = sweep<T, M, false, true>(A, D, C, Bv, 1 + opt, M - 2 + opt);
+        o = sweep<T, M, false, true, PF>(A, D, C, Bv, 1 + opt, M - 2 + opt);
         if (sp.bad || o.bad) o.u_f = o.u_e = 0;
       }
       /* right-hand side of the reduced rows, column c */
@@ -882,15 +913,20 @@ __device__ __forceinline__ bool resolve_step(const T *A, const T *D, T *C, T *X,
    KNOWN: the block is pass 1's (bit i of known2 set: 2x2) instead of the pivot
    test's: the same blocks, since pass 1's main loop ran the same arithmetic on
    the same rows, and the reciprocal no longer waits for the test. */
-template <typename T, bool KNOWN>
+template <typename T, bool KNOWN, int M, bool PF>
 __device__ __forceinline__ bool resolve_step_uni(const T *A, const T *D, T *C, T *X,
-                                                 ResolveState<T> &rs, uint32_t known2)
+                                                 ResolveState<T> &rs, uint32_t known2,
+                                                 StepRows<T> &rw)
 {
   const int i = rs.i;
-  const T c0 = C[i], a1 = A[i + 1], b1 = D[i + 1], c1 = C[i + 1], a2 = A[i + 2];
-  const T b2 = D[i + 2], z1 = X[i + 1], z2 = X[i + 2];
+  const StepRows<T> cur = PF ? rw : step_rows<T, true>(A, D, C, X, i);
+  const T c0 = cur.c0, a1 = cur.a1, b1 = cur.b1, c1 = cur.c1, a2 = cur.a2;
+  const T b2 = cur.b2, z1 = cur.z1u, z2 = cur.z2u;
   const T delta = delta_2x2(rs.bt, c0, a1, b1);
   const bool one = KNOWN ? !((known2 >> i) & 1u) : piv_1x1(rs.bt, c0, a1, b1, c1, a2);
+  /* the next step's rows (as sweep_step_uni): rows past this block, which this
+     step does not write */
+  if (PF) rw = step_rows<T, true>(A, D, C, X, min(i + (one ? 1 : 2), M - 2));
   T rcp, rcp2;
   step_rcps(rs.bt, delta, one, rcp, rcp2);
   T g, zn1 = z1;
@@ -922,7 +958,7 @@ __device__ __forceinline__ bool resolve_step_uni(const T *A, const T *D, T *C, T
    forward sweep leaves y in the b tile and the multipliers g in the du tile (each
    overwrites a value already consumed), so pass 2 needs pass 1's four tiles; with
    several right-hand sides du is loaded again for each column after the first. */
-template <typename T, int M, bool BATCH = false>
+template <typename T, int M, bool BATCH = false, bool PF = true>
 __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int c0,
                            int c1, unsigned opts, unsigned *flag)
 {
@@ -991,9 +1027,12 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
       rs.z = X[s];
       rs.i = s;
       bool ok = true;
-      if (GTSV_SPIKE_UNI)
+      if (GTSV_SPIKE_UNI) {
+        StepRows<T> rw;
+        if (PF) rw = step_rows<T, true>(A, D, C, X, min(s, M - 2));
         while (rs.i + 2 <= e)
-          ok &= resolve_step_uni<T, GTSV_SPIKE_KNOWN_PIVOTS>(A, D, C, X, rs, known2);
+          ok &= resolve_step_uni<T, GTSV_SPIKE_KNOWN_PIVOTS, M, PF>(A, D, C, X, rs, known2, rw);
+      }
       else
         while (ok && rs.i + 2 <= e) ok = resolve_step<T, false>(A, D, C, X, e, rs);
       while (ok && rs.i <= e) ok = resolve_step<T, true>(A, D, C, X, e, rs);
@@ -1009,7 +1048,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
         T x1 = 0, x2 = 0;
         T den = fmax(tabs(xl), tabs(xr)); /* largest |x| of the partition */
         double sq = (double)xa * (double)xa + (double)xb * (double)xb; /* its ||x||^2 */
-        for (int r = e; r >= s; r--) {
+        auto back_row = [&](int r) {
           const bool f2 = (first2 >> r) & 1u;
           const T xr_ = f2 ? (r + 2 <= e ? Y[r] - G[r] * x2 : Y[r])
                            : (r + 1 <= e ? Y[r] - G[r] * x1 : Y[r]);
@@ -1019,6 +1058,18 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
           const T ax = tabs(xr_);
           den = ax > den ? ax : den; /* fmax but for a NaN den, which is NaN at every row then */
           sq += (double)xr_ * (double)xr_;
+        };
+        /* rows e down to s. Double (PF): unrolled over every row a segment can have
+           (s >= 1, e <= M - 1), so that the loads of y and g have constant offsets
+           and issue ahead of the chain x[r] = y[r] - g[r] x[r']; its registers (167)
+           stay within the 3 blocks per SM that the tiles allow. Float: a loop (the
+           unrolled one took 163 registers, which would bound float's warps per SM). */
+        if (PF && sizeof(T) == 8) {
+#pragma unroll
+          for (int r = M - 1; r >= 1; r--)
+            if (r <= e && r >= s) back_row(r);
+        } else {
+          for (int r = e; r >= s; r--) back_row(r);
         }
         if (opt) { X[0] = xa; X[1] = xb; } else { X[0] = xa; X[M - 1] = xb; }
         /* cancellation at the segment ends, relative to the largest |x| of the
@@ -1218,7 +1269,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
     for (int l = 0; l < small; l++) {
       for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
         __syncwarp(); /* the previous group's tiles are read */
-        pass1_warp<T, M>(t.lv[l], gw, lane, base, 0, q, NULL, opts, flag);
+        pass1_warp<T, M, false, false>(t.lv[l], gw, lane, base, 0, q, NULL, opts, flag);
       }
       grid.sync();
       stamp(t.stamps, si);
@@ -1228,7 +1279,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
     if (parts & TAIL_DOWN) {
       for (int l = small; l < t.nlev; l++) {
         if (wib * 32 < t.lv[l].P)
-          pass1_warp<T, M>(t.lv[l], wib, lane, base, 0, q, NULL, opts, flag);
+          pass1_warp<T, M, false, false>(t.lv[l], wib, lane, base, 0, q, NULL, opts, flag);
         __syncthreads();
         stamp(t.stamps, si);
       }
@@ -1241,7 +1292,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
     if (parts & TAIL_UP) {
       for (int l = t.nlev - 1; l >= small; l--) {
         if (wib * 32 < t.lv[l].P)
-          pass2_warp<T, M>(t.lv[l], wib, lane, base, 0, q, opts, flag);
+          pass2_warp<T, M, false, false>(t.lv[l], wib, lane, base, 0, q, opts, flag);
         __syncthreads();
         stamp(t.stamps, si);
       }
@@ -1253,7 +1304,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
   for (int l = small - 1; l >= 0; l--) {
     for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
       __syncwarp();
-      pass2_warp<T, M>(t.lv[l], gw, lane, base, 0, q, opts, flag);
+      pass2_warp<T, M, false, false>(t.lv[l], gw, lane, base, 0, q, opts, flag);
     }
     if (l > 0 || t.stamps) grid.sync();
     stamp(t.stamps, si);
