@@ -44,27 +44,6 @@ template <typename T> struct Sweep {
   int i;
 };
 
-/* The values a pivot step at row i reads: rows i .. i + 2 of C, A, D and B. */
-template <typename T> struct StepRows {
-  T c0, a1, b1, c1, a2, b2, z1, z2;
-};
-template <bool H1, bool H2, typename T, typename Idx>
-__host__ __device__ __forceinline__ StepRows<T> step_rows(const T *A, const T *D, const T *C,
-                                                          const T *B, Idx idx, int i)
-{
-  const int k0 = idx(i), k1 = H1 ? idx(i + 1) : k0, k2 = H2 ? idx(i + 2) : k0;
-  StepRows<T> r;
-  r.c0 = H1 ? C[k0] : T(0);
-  r.a1 = H1 ? A[k1] : T(0);
-  r.b1 = H1 ? D[k1] : T(0);
-  r.c1 = H2 ? C[k1] : T(0);
-  r.a2 = H2 ? A[k2] : T(0);
-  r.b2 = H2 ? D[k2] : T(0);
-  r.z1 = H1 ? B[k1] : T(0);
-  r.z2 = H2 ? B[k2] : T(0);
-  return r;
-}
-
 /* One pivot block of seq_dp's forward sweep at row s.i. H1, H2: rows i+1, i+2 are
    in the system (compile-time, so that the main loop has no bounds selects; an
    absent row reads as 0, as before, and the arithmetic is the same). Returns
@@ -177,25 +156,17 @@ template <typename T, bool WIDE> struct PartSweep : Sweep<T> {
 
 /* One pivot block of part_solve's forward sweep (u and v) at row s.i; H1, H2 as
    in seq_step. Returns false on a bad pivot block. */
-template <bool H1, bool H2, typename T, bool WIDE, typename Idx, bool PF = false>
+template <bool H1, bool H2, typename T, bool WIDE, typename Idx>
 __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, T *D, const T *C,
-                                                   T *B, Idx idx, StepRows<T> *rw = nullptr,
-                                                   int last = 0)
+                                                   T *B, Idx idx)
 {
   const int i = s.i;
   const int k0 = idx(i), k1 = H1 ? idx(i + 1) : k0, k2 = H2 ? idx(i + 2) : k0;
-  const T c0 = PF ? rw->c0 : H1 ? C[k0] : T(0), a1 = PF ? rw->a1 : H1 ? A[k1] : T(0);
-  const T b1 = PF ? rw->b1 : H1 ? D[k1] : T(0), c1 = PF ? rw->c1 : H2 ? C[k1] : T(0);
-  const T a2 = PF ? rw->a2 : H2 ? A[k2] : T(0);
-  T z1 = PF ? rw->z1 : H1 ? B[k1] : T(0);
-  const T b2_ = PF ? rw->b2 : T(0), z2_ = PF ? rw->z2 : T(0); /* (PF: before *rw is replaced) */
+  const T c0 = H1 ? C[k0] : T(0), a1 = H1 ? A[k1] : T(0), b1 = H1 ? D[k1] : T(0);
+  const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
+  T z1 = H1 ? B[k1] : T(0);
   const T rcp = rcp_early(s.bt);
-  const bool one = !H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2);
-  if (PF) { /* the next step's rows (row at most last: inside the partition) */
-    const int nx = i + (one ? 1 : 2);
-    *rw = step_rows<true, true>(A, D, C, B, idx, nx < last ? nx : last);
-  }
-  if (one) {
+  if (!H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2)) {
     if (bad_piv(s.bt)) return false;
     T g, v1 = 0;
     const T p = rcp, nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
@@ -209,8 +180,8 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, 
     s.vt = v1;
     s.i = i + 1;
   } else {
-    const T b2 = PF ? b2_ : H2 ? D[k2] : T(0);
-    T z2 = PF ? z2_ : H2 ? B[k2] : T(0), v2 = 0, delta, p0, p1, g0, g1, y0, y1;
+    const T b2 = H2 ? D[k2] : T(0);
+    T z2 = H2 ? B[k2] : T(0), v2 = 0, delta, p0, p1, g0, g1, y0, y1;
     const T nbt = fac_2x2(s.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
     if (bad_piv(delta)) return false;
     fsol_2x2(p0, p1, c0, a1, b1, a2, s.zt, z1, &y0, &y1, &z2);
@@ -258,13 +229,7 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
   const T cl = right ? C[idx(L - 1)] : T(0);
   /* rows i+1 and i+2 exist while i < L-2; then at most two steps at the end */
   bool ok = true;
-  /* the main loop's steps load their next rows ahead (part_step's PF), in double:
-     in float the registers that takes would lower the warps per SM (88 -> 107) */
-  constexpr bool PF = sizeof(T) == 8;
-  StepRows<T> rw;
-  if (PF && L >= 3) rw = step_rows<true, true>(A, D, C, B, idx, 0);
-  while (ok && s.i < L - 2)
-    ok = part_step<true, true, T, WIDE, Idx, PF>(s, A, D, C, B, idx, &rw, L - 3);
+  while (ok && s.i < L - 2) ok = part_step<true, true>(s, A, D, C, B, idx);
   if (ok && s.i == L - 2) ok = part_step<true, false>(s, A, D, C, B, idx);
   if (ok && s.i == L - 1) ok = part_step<false, false>(s, A, D, C, B, idx);
   if (!ok) {
