@@ -1269,7 +1269,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
     for (int l = 0; l < small; l++) {
       for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
         __syncwarp(); /* the previous group's tiles are read */
-        pass1_warp<T, M>(t.lv[l], gw, lane, base, 0, q, NULL, opts, flag);
+        pass1_warp<T, M, false, false>(t.lv[l], gw, lane, base, 0, q, NULL, opts, flag);
       }
       grid.sync();
       stamp(t.stamps, si);
@@ -1279,7 +1279,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
     if (parts & TAIL_DOWN) {
       for (int l = small; l < t.nlev; l++) {
         if (wib * 32 < t.lv[l].P)
-          pass1_warp<T, M>(t.lv[l], wib, lane, base, 0, q, NULL, opts, flag);
+          pass1_warp<T, M, false, false>(t.lv[l], wib, lane, base, 0, q, NULL, opts, flag);
         __syncthreads();
         stamp(t.stamps, si);
       }
@@ -1292,7 +1292,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
     if (parts & TAIL_UP) {
       for (int l = t.nlev - 1; l >= small; l--) {
         if (wib * 32 < t.lv[l].P)
-          pass2_warp<T, M>(t.lv[l], wib, lane, base, 0, q, opts, flag);
+          pass2_warp<T, M, false, false>(t.lv[l], wib, lane, base, 0, q, opts, flag);
         __syncthreads();
         stamp(t.stamps, si);
       }
@@ -1304,7 +1304,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
   for (int l = small - 1; l >= 0; l--) {
     for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
       __syncwarp();
-      pass2_warp<T, M>(t.lv[l], gw, lane, base, 0, q, opts, flag);
+      pass2_warp<T, M, false, false>(t.lv[l], gw, lane, base, 0, q, opts, flag);
     }
     if (l > 0 || t.stamps) grid.sync();
     stamp(t.stamps, si);
