@@ -59,10 +59,14 @@
  * level's and the restore are programmatic dependent launches (launch_pdl): the top
  * passes load their first tiles before waiting for the kernel before (H200, 2^23:
  * 0.394 against 0.405 ms, bench/results/gpu-spike-pdl-2026-11-24.md). Where the time
- * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random (205adf5):
- * top pass 1 142 us; down 45 (the first reduced level's pass 1 and the tail's way
- * down), base 29, up 26; top pass 2 with the first level's pass 2 159; init,
- * restore and the gated fallback launch 14; at 2^25 (6924195): 523, 98, 20, 37, 584.
+ * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random (3d49522):
+ * top pass 1 137 us; down 44 (the first reduced level's pass 1 and the tail's way
+ * down), base 29, up 25; top pass 2 with the first level's pass 2 142; init,
+ * restore and the gated fallback launch 13; at 2^25 (6924195, before the loads
+ * ahead of the step chains): 523, 98, 20, 37, 584. A warp's loads never wait at the
+ * end of its life (c7634e1) and the top passes' steps load their next rows ahead
+ * (3d49522): 5% at 2^23 (bench/results/gpu-spike-late-loads-2026-11-24.md,
+ * gpu-spike-step-rows-2026-11-24.md).
  * Each level below costs about one tile's latency, a tile's pass 1 being about 2900
  * instructions of one warp (ncu, 2f27aae); running the way down as a cascade inside
  * the top pass 1 (bench/results/gpu-spike-cascade-2026-11-24.md) and a top level
