@@ -516,7 +516,7 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
     if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
     int fb = 0;
-    const gtsv_batch_desc sd = {n, batch, n, 1, n, 1, n, NULL, NULL, 0, 0};
+    const gtsv_batch_desc sd = {n, batch, n, 1, n, 1, n, NULL, NULL, 0};
     if (r.ms >= 0 && !gtsv__batch_tile_takes(&sd) &&
         gtsv__spike_fallback_taken(h, &fb) == GTSV_STATUS_SUCCESS)
       r.note = with(r.note, fb ? "SPIKE over the batch, fell back to DP_SEQ (bits " +

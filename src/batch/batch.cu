@@ -590,7 +590,7 @@ template <typename T>
 gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du, T *x,
                     int64_t batch, int64_t stride)
 {
-  gtsv_batch_desc desc = {n, batch, stride, 1, stride, 1, stride, NULL, NULL, 0, 0};
+  gtsv_batch_desc desc = {n, batch, stride, 1, stride, 1, stride, NULL, NULL, 0};
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED; /* as the host batch */
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
@@ -606,8 +606,8 @@ template <typename T>
 gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du,
                         T *x, int64_t batch)
 {
-  gtsv_batch_desc desc = {n, batch, 1, batch, 1, batch, n, NULL, NULL, 0, 0};
-  if (batch == 1) desc = {n, 1, n, 1, n, 1, n, NULL, NULL, 0, 0}; /* one contiguous system */
+  gtsv_batch_desc desc = {n, batch, 1, batch, 1, batch, n, NULL, NULL, 0};
+  if (batch == 1) desc = {n, 1, n, 1, n, 1, n, NULL, NULL, 0}; /* one contiguous system */
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED;
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
@@ -628,7 +628,7 @@ gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
      kernel: its SPIKE inside a warp left a random n = 512 system with 26 times
      LAPACK's residual on the H200 (the LAPACK drop-in's offload test, flat 10x
      bound), where this file's kernel gives DP_SEQ's pivots and answer. */
-  gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL, NULL, 0, 0};
+  gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL, NULL, 0};
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
   if (nrhs >= 2 && n <= GTSV_BATCH_NRHS_MAX_N && gtsv__batch_nrhs_factored)

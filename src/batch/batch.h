@@ -38,10 +38,6 @@ typedef struct {
      system through the handle's info; else set fail_bit in *fail instead. */
   unsigned *fail;
   unsigned fail_bit;
-  /* The on-chip kernel only: nonzero, launch it as a programmatic dependent launch
-     (cuda/pdl.h: it may be scheduled before the kernel before it has finished, and
-     waits for it before reading anything), as the GPU SPIKE does for its base. */
-  int pdl;
 } gtsv_batch_desc;
 
 /* Device workspace of one warp slot: y[n][w], g[n][w] of the element type and

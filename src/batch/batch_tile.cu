@@ -101,7 +101,6 @@
 #include "batch/batch.h"
 #include "batch/tile_core.h"
 #include "batch/cp_async.h"
-#include "cuda/pdl.h"
 #include "cuda/state.h"
 
 int gtsv__batch_tile_m = 0;
@@ -485,16 +484,18 @@ __device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long 
   else gtsv__report_singular(info, (unsigned long long)key);
 }
 
+/* Warps of a rows-contiguous block where the grid is small (loader_warps): all
+   copy warp 0's systems into its tile, warp 0 solves them. */
+constexpr int kLoaders = 4;
+
 /* K warps per block, each with its own tile. P: partitions per system (power of
    two, 1..32). INTER: systems contiguous (interleaved, m_sys = b_sys = 1: see
    tile_solve): the block loads and stores the K G consecutive systems of its
    warps together, K G consecutive elements of each row, so that whole 32-byte
    sectors move (a warp's G alone is one or two elements per row past n = 128: half
    or a quarter of each sector). Else rows contiguous (m_row = b_row = 1), K = 1:
-   each warp is a block and starts and finishes on its own. */
-/* Loader warps of a rows-contiguous block (warp 0 and these copy, warp 0 solves). */
-constexpr int kLoaders = 4;
-
+   each warp is a block and starts and finishes on its own, except that a small
+   grid gives it kLoaders - 1 more warps for the copy (loader_warps). */
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP>
 __global__ void __launch_bounds__(INTER ? 32 * K : 32 * kLoaders)
 tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__restrict__ dl,
@@ -510,7 +511,6 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__res
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
   const int G = 1 << lgG, n = (int)ds.n;
   const int64_t sb = (int64_t)blockIdx.x * K * G, s0 = sb + (int64_t)warp * G;
-  pdl_wait_trigger(); /* ds.pdl: launched early; its data is the kernel before's */
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)max((int64_t)0, min((int64_t)G, ds.nsys - s0));
   const int nblk = (int)min((int64_t)K * G, ds.nsys - sb); /* the block's systems */
@@ -720,11 +720,11 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
   const int64_t per_block = (int64_t)K << lgG;
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
   const int lw = INTER ? 1 : loader_warps(grid, dev);
-  GTSV_CUDA_TRY(gtsv__launch_ex(ds->pdl != 0, false, tile_kernel<T, M, INTER, K, RED2, NP>,
-                                dim3((unsigned)grid), dim3(32 * K * lw),
-                                (size_t)(K * tile_smem<T, M>()), gtsv__cuda_stream(h), *ds, P,
-                                lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, dl, d, du, x,
-                                h->cuda->info));
+  tile_kernel<T, M, INTER, K, RED2, NP><<<(unsigned)grid, 32 * K * lw, K * tile_smem<T, M>(),
+                                gtsv__cuda_stream(h)>>>(*ds, P, lgG, gtsv__batch_tile_red2,
+                                                        gtsv__batch_tile_np, dl, d, du, x,
+                                                        h->cuda->info);
+  GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
 }
 

@@ -160,7 +160,6 @@
 #include "core/pivot_cxx.h"
 #include "cuda/state.h"
 #include "arcr/arcr.h"
-#include "cuda/pdl.h"
 
 namespace {
 using namespace gtsv_piv;
@@ -233,9 +232,31 @@ template <typename T> struct Level {
 
 template <typename T> __device__ __forceinline__ T tabs(T v) { return fabs(v); } /* a modifier */
 
-/* Programmatic dependent launch (cuda/pdl.h; see spike_solve_m). In the first
-   reduced level's kernels (which wait at their start) and in the tail (which waits
-   at its start) the waits inside the passes are no-ops. */
+/* Programmatic dependent launch (Hopper; see spike_solve_m): pdl_wait returns once
+   the kernel launched before this one in the stream has completed and its writes
+   are visible (at once when this kernel was launched without the attribute, as
+   the tail is); pdl_trigger lets the next kernel's blocks be scheduled. Every kernel
+   here triggers only after it has waited, so a kernel that starts early finds every
+   kernel before its predecessor complete. */
+__device__ __forceinline__ void pdl_wait()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void pdl_trigger()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+/* Both, in the one order allowed here. In the first reduced level's kernels (which
+   wait at their start) and in the tail (not launched so) the wait is a no-op. */
+__device__ __forceinline__ void pdl_wait_trigger()
+{
+  pdl_wait();
+  pdl_trigger();
+}
 
 /* Two consecutive level values (16-byte aligned: every level array starts on 256
    bytes and the pairs below start at even indices) in one access. */
@@ -1244,7 +1265,6 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
   const int64_t gw0 = (int64_t)blockIdx.x * kWarps + wib, nw = (int64_t)gridDim.x * kWarps;
   /* levels of at most kWarps * 32 partitions (and the base) are done by block 0
      alone, separated by block barriers instead of grid-wide ones */
-  pdl_wait_trigger(); /* launched early (pdl_tail): what the kernel before wrote */
   int si = 0;
   stamp(t.stamps, si);
   int small = t.nlev;
@@ -1434,8 +1454,8 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t t
   }
   /* fallback: DP_SEQ on groups of columns, at most 16 launches */
   pl->fb_group = (int)(q <= 16 ? 1 : (q + 15) / 16);
-  gtsv_batch_desc fd = {n, pl->fb_group, 0, 1, n, 1, 0, NULL, NULL, 0, 0};
-  if (nsys > 1) fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, NULL, NULL, 0, 0};
+  gtsv_batch_desc fd = {n, pl->fb_group, 0, 1, n, 1, 0, NULL, NULL, 0};
+  if (nsys > 1) fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, NULL, NULL, 0};
   gtsv_status s = gtsv__batch_ws_bytes(&fd, t, &pl->fb_bytes);
   if (s != GTSV_STATUS_SUCCESS) return s;
   const size_t fb_end = gtsv__al256(pl->region + pl->fb_bytes);
@@ -1547,6 +1567,29 @@ struct Trace {
   }
 };
 
+/* A launch that may start before the kernel before it in the stream has finished
+   (programmatic dependent launch, Hopper): its blocks are scheduled once every block
+   of that kernel has passed pdl_trigger, and they wait for its completion at
+   pdl_wait. The top passes load their tiles of the caller's arrays in between, so
+   that the first wave's loads overlap the end of the kernel before. pdl = false: an
+   ordinary launch. */
+template <typename... K, typename... A>
+cudaError_t launch_pdl(bool pdl, void (*k)(K...), dim3 grid, dim3 block, size_t smem,
+                       cudaStream_t st, A &&...args)
+{
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = grid;
+  cfg.blockDim = block;
+  cfg.dynamicSmemBytes = smem;
+  cfg.stream = st;
+  cudaLaunchAttribute at[1];
+  at[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  at[0].val.programmaticStreamSerializationAllowed = 1;
+  cfg.attrs = at;
+  cfg.numAttrs = pdl ? 1 : 0;
+  return cudaLaunchKernelEx(&cfg, k, std::forward<A>(args)...);
+}
+
 /* One system (nsys = 1), or a batch of nsys systems of sys_n rows, system k from
    row k sys_stride: n = (nsys - 1) sys_stride + sys_n, nrhs = 1, ldb = n. */
 template <typename T, int M>
@@ -1590,10 +1633,6 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
      the restore (GTSV_SPIKE_PDL=0: ordinary launches, for measurements) */
   static const char *pdl_env = getenv("GTSV_SPIKE_PDL");
   const bool pdl = !(pdl_env && *pdl_env == '0');
-  /* the same for the cooperative tail's launches and the on-chip base (off with
-     GTSV_SPIKE_PDL=0 or GTSV_SPIKE_PDL_TAIL=0) */
-  static const char *pdl_tail_env = getenv("GTSV_SPIKE_PDL_TAIL");
-  const bool pdl_tail = pdl && !(pdl_tail_env && *pdl_tail_env == '0');
   const int smem = kWarps * warp_smem<T, M>();
   const int res_tail = resident_blocks<spike_tail<T, M>>(kWarps * 32, smem);
   const bool batch = nsys > 1;
@@ -1678,10 +1717,10 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const dim3 tgrid(top_grid, (unsigned)((q + cper - 1) / cper));
   if (pl.nlev > 0) {
     if (batch)
-      GTSV_CUDA_TRY(gtsv__launch_ex(pdl, false, spike_top<T, M, 1, true>, tgrid, dim3(kWarps * 32), smem, st,
+      GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 1, true>, tgrid, dim3(kWarps * 32), smem, st,
                                lv[0], q, cper, bcopy, opts, flag, true));
     else
-      GTSV_CUDA_TRY(gtsv__launch_ex(pdl, false, spike_top<T, M, 1, false>, tgrid, dim3(kWarps * 32), smem,
+      GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 1, false>, tgrid, dim3(kWarps * 32), smem,
                                st, lv[0], q, cper, bcopy, opts, flag, true));
     tr.mark("top1");
   }
@@ -1693,7 +1732,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const unsigned grid1 =
       split ? (unsigned)(((pl.P[1] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
   if (split) {
-    GTSV_CUDA_TRY(gtsv__launch_ex(pdl, false, spike_top<T, M, 1, false>, dim3(grid1), dim3(kWarps * 32), smem,
+    GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 1, false>, dim3(grid1), dim3(kWarps * 32), smem,
                              st, lv[1], q, q, (T *)NULL, opts, flag, false));
   }
   { /* levels 1 + split .. nlev-1 and the base (or the base alone) */
@@ -1709,21 +1748,10 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
       if (g > need) need = g;
     }
     unsigned grid = (unsigned)(need < res_tail ? need : res_tail);
-    /* cooperative, and with pdl_tail a programmatic dependent launch too (the
-       tail waits at its start); where a device refuses the pair, plain cooperative
-       launches from then on */
     auto tail = [&](unsigned parts) -> cudaError_t {
-      static std::atomic<int> refused{0};
-      if (pdl_tail && !refused.load(std::memory_order_relaxed)) {
-        const cudaError_t e = gtsv__launch_ex(true, true, spike_tail<T, M>, dim3(grid),
-                                              dim3(kWarps * 32), (size_t)smem, st, t, q, opts,
-                                              flag, parts);
-        if (e == cudaSuccess) return e;
-        (void)cudaGetLastError();
-        refused.store(1, std::memory_order_relaxed);
-      }
-      return gtsv__launch_ex(false, true, spike_tail<T, M>, dim3(grid), dim3(kWarps * 32),
-                             (size_t)smem, st, t, q, opts, flag, parts);
+      void *args[] = {(void *)&t, (void *)&q, (void *)&opts, (void *)&flag, (void *)&parts};
+      return cudaLaunchCooperativeKernel((const void *)spike_tail<T, M>, dim3(grid),
+                                         dim3(kWarps * 32), args, (size_t)smem, st);
     };
     if (!pl.arcr && !pl.tile) {
       GTSV_CUDA_TRY(tail(TAIL_ALL));
@@ -1738,8 +1766,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
         s = ArcrReduced<T>::fn(h, B.n, q, B.dl, B.d, B.du, B.b, B.ldb, flag, FB_BASE);
       } else { /* the right-hand sides as systems of one matrix; a singular one sets
                   FB_BASE (the fallback then reports DP_SEQ's row of T) */
-        gtsv_batch_desc bd = {B.n, q, 0, 1, B.ldb, 1, 0, NULL, flag, FB_BASE, 0};
-        bd.pdl = pdl_tail ? 1 : 0;
+        const gtsv_batch_desc bd = {B.n, q, 0, 1, B.ldb, 1, 0, NULL, flag, FB_BASE};
         s = TileBase<T>::fn(h, &bd, B.dl, B.d, B.du, B.b);
       }
       if (s != GTSV_STATUS_SUCCESS) return s;
@@ -1751,15 +1778,15 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     }
   }
   if (split) {
-    GTSV_CUDA_TRY(gtsv__launch_ex(pdl, false, spike_top<T, M, 2, false>, dim3(grid1), dim3(kWarps * 32), smem,
+    GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 2, false>, dim3(grid1), dim3(kWarps * 32), smem,
                              st, lv[1], q, q, (T *)NULL, opts, flag, false));
   }
   if (pl.nlev > 0) {
     if (batch)
-      GTSV_CUDA_TRY(gtsv__launch_ex(pdl, false, spike_top<T, M, 2, true>, tgrid, dim3(kWarps * 32), smem, st,
+      GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 2, true>, tgrid, dim3(kWarps * 32), smem, st,
                                lv[0], q, cper, (T *)NULL, opts, flag, true));
     else
-      GTSV_CUDA_TRY(gtsv__launch_ex(pdl, false, spike_top<T, M, 2, false>, tgrid, dim3(kWarps * 32), smem,
+      GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 2, false>, tgrid, dim3(kWarps * 32), smem,
                                st, lv[0], q, cper, (T *)NULL, opts, flag, true));
     tr.mark("top2");
   }
@@ -1771,17 +1798,17 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     GTSV_CUDA_TRY(cudaGetLastError());
     nsums = 0;
   }
-  GTSV_CUDA_TRY(gtsv__launch_ex(pdl, false, spike_restore<T>, dim3(264), dim3(256), 0, st, n, q,
+  GTSV_CUDA_TRY(launch_pdl(pdl, spike_restore<T>, dim3(264), dim3(256), 0, st, n, q,
                            (const T *)bcopy, B, ldb, (const double *)sums, nsums, flag,
                            (int64_t)(nsys > 1 ? sys_n : 0), (int64_t)(nsys > 1 ? sys_stride : 0)));
   tr.mark("restore");
   if (nsys > 1) { /* every system of the batch, each reporting its own singular row */
-    gtsv_batch_desc fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, flag, NULL, 0, 0};
+    gtsv_batch_desc fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, flag, NULL, 0};
     return BatchIn<T>::fn(h, &fd, dl, d, du, B, ws + pl.region);
   }
   for (int c0 = 0; c0 < q; c0 += pl.fb_group) {
     const int64_t g = q - c0 < pl.fb_group ? q - c0 : pl.fb_group;
-    gtsv_batch_desc fd = {n, g, 0, 1, ldb, 1, 0, flag, NULL, 0, 0};
+    gtsv_batch_desc fd = {n, g, 0, 1, ldb, 1, 0, flag, NULL, 0};
     s = BatchIn<T>::fn(h, &fd, dl, d, du, B + (int64_t)c0 * ldb, ws + pl.region);
     if (s != GTSV_STATUS_SUCCESS) return s;
   }
