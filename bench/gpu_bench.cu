@@ -524,43 +524,29 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
                                : std::string("SPIKE over the batch"));
     rows.push_back(r);
   }
+  /* a strided row with a knob set around the timed solves (set, reset) */
+  auto strided_knob = [&](const std::string &name, auto set, auto reset) {
+    Row r{name, "", -2, 0};
+    set();
+    r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
+    if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
+    reset();
+    rows.push_back(r);
+  };
   /* the on-chip kernel with each partition size it takes (tuning), and the
      thread-per-system kernel (GTSV_ALGO_DP_SEQ: two passes through a workspace) */
-  for (int m : {8, 16, 32, 64}) {
-    if (n > 32 * m) continue;
-    char nm[64];
-    std::snprintf(nm, sizeof nm, "gtsv strided, tile M=%d", m);
-    Row r{nm, "", -2, 0};
-    gtsv__batch_tile_m = m;
-    r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
-    if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
-    gtsv__batch_tile_m = 0;
-    rows.push_back(r);
-  }
-  if (n > 16 * 16) { /* 17+ partitions of 16 rows or more: the two levels off */
-    Row r{"gtsv strided, one-level reduced", "", -2, 0};
-    gtsv__batch_tile_red2 = 0;
-    r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
-    if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
-    gtsv__batch_tile_red2 = 1;
-    rows.push_back(r);
-  }
-  { /* dominant systems through the pivoting attempts, as before spike_attempt_np */
-    Row r{"gtsv strided, pivoting attempts only", "", -2, 0};
-    gtsv__batch_tile_np = 0;
-    r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
-    if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
-    gtsv__batch_tile_np = 1;
-    rows.push_back(r);
-  }
-  {
-    Row r{"gtsv strided, DP_SEQ kernel", "", -2, 0};
-    gtsv_set_algo(h, GTSV_ALGO_DP_SEQ);
-    r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
-    if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
-    gtsv_set_algo(h, GTSV_ALGO_AUTO);
-    rows.push_back(r);
-  }
+  for (int m : {8, 16, 32, 64})
+    if (n <= 32 * m)
+      strided_knob("gtsv strided, tile M=" + std::to_string(m), [&] { gtsv__batch_tile_m = m; },
+                   [] { gtsv__batch_tile_m = 0; });
+  if (n > 16 * 16) /* 17+ partitions of 16 rows or more: the two levels off */
+    strided_knob("gtsv strided, one-level reduced", [] { gtsv__batch_tile_red2 = 0; },
+                 [] { gtsv__batch_tile_red2 = 1; });
+  /* dominant systems through the pivoting attempts, as before spike_attempt_np */
+  strided_knob("gtsv strided, pivoting attempts only", [] { gtsv__batch_tile_np = 0; },
+               [] { gtsv__batch_tile_np = 1; });
+  strided_knob("gtsv strided, DP_SEQ kernel", [&] { gtsv_set_algo(h, GTSV_ALGO_DP_SEQ); },
+               [&] { gtsv_set_algo(h, GTSV_ALGO_AUTO); });
   {
     Row r{"gtsv interleaved_batch", "", -2, 0};
     r.ms = time_ms(prep_i, [&] { return gst(g_inter(h, n, Idl, Id, Idu, X, batch)); });
