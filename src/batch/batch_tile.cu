@@ -96,7 +96,6 @@
  * some overlap the sequential compute of others.
  */
 #include <atomic>
-#include <cstdlib>
 #include <cuda_runtime.h>
 #include "batch/batch.h"
 #include "batch/tile_core.h"
@@ -126,14 +125,12 @@ struct Ident {
 };
 
 /* Copy the n contiguous rows of one system (from pl, pd, pu, pb) into its tile
-   column (from A, D, C, B): row r at r + r / M; thread t of nt copies rows t, t +
-   nt, ... (a warp: t = lane, nt = 32). */
+   column (from A, D, C, B): row r at r + r / M. */
 template <typename T, int M>
 __device__ __forceinline__ void cp_rows(int n, T *A, T *D, T *C, T *B, const T *pl,
-                                        const T *pd, const T *pu, const T *pb, int t,
-                                        int nt = 32)
+                                        const T *pd, const T *pu, const T *pb, int lane)
 {
-  for (int r = t; r < n; r += nt) {
+  for (int r = lane; r < n; r += 32) {
     const int k = r + r / M;
     cp_elt(A + k, pl + r);
     cp_elt(D + k, pd + r);
@@ -157,18 +154,17 @@ __device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, T
 /* Copy the nact systems from s0 (rows contiguous) into the warp's tile, system g at
    column g P: load_sys for each, with the systems' addresses advanced by a stride
    instead of formed from s0 + g for each (ncu, 64 x 262144 double: about 150
-   instructions a system, most of them 64-bit address arithmetic). Thread t of the
-   nt that copy (the warp, or the block's loader warps). */
+   instructions a system, most of them 64-bit address arithmetic). */
 template <typename T, int M>
 __device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0, int nact,
                                            int P, T *tA, T *tD, T *tC, T *tB, const T *dl,
-                                           const T *dd, const T *du, const T *x, int t, int nt)
+                                           const T *dd, const T *du, const T *x, int lane)
 {
   const int n = (int)ds.n, cs = P * (M + 1);
   const int64_t ms = ds.m_sys, bs = ds.b_sys;
   const T *pl = dl + s0 * ms, *pd = dd + s0 * ms, *pu = du + s0 * ms, *pb = x + s0 * bs;
   for (int g = 0, c = 0; g < nact; g++, c += cs, pl += ms, pd += ms, pu += ms, pb += bs)
-    cp_rows<T, M>(n, tA + c, tD + c, tC + c, tB + c, pl, pd, pu, pb, t, nt);
+    cp_rows<T, M>(n, tA + c, tD + c, tC + c, tB + c, pl, pd, pu, pb, lane);
 }
 
 /* Copy again, into their tile columns, the systems whose first lane is set in fm
@@ -484,20 +480,15 @@ __device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long 
   else gtsv__report_singular(info, (unsigned long long)key);
 }
 
-/* Warps of a rows-contiguous block where the grid is small (loader_warps): all
-   copy warp 0's systems into its tile, warp 0 solves them. */
-constexpr int kLoaders = 4;
-
 /* K warps per block, each with its own tile. P: partitions per system (power of
    two, 1..32). INTER: systems contiguous (interleaved, m_sys = b_sys = 1: see
    tile_solve): the block loads and stores the K G consecutive systems of its
    warps together, K G consecutive elements of each row, so that whole 32-byte
    sectors move (a warp's G alone is one or two elements per row past n = 128: half
    or a quarter of each sector). Else rows contiguous (m_row = b_row = 1), K = 1:
-   each warp is a block and starts and finishes on its own, except that a small
-   grid gives it kLoaders - 1 more warps for the copy (loader_warps). */
+   each warp is a block and starts and finishes on its own. */
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP>
-__global__ void __launch_bounds__(INTER ? 32 * K : 32 * kLoaders)
+__global__ void __launch_bounds__(32 * K)
 tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__restrict__ dl,
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
             unsigned long long *info)
@@ -514,14 +505,10 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__res
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)max((int64_t)0, min((int64_t)G, ds.nsys - s0));
   const int nblk = (int)min((int64_t)K * G, ds.nsys - sb); /* the block's systems */
-  /* rows contiguous: the block may have loader warps (see loader_warps), which copy
-     warp 0's systems with it and leave */
-  const bool loaders = !INTER && blockDim.x > 32;
 
   /* ---- load: the warp's systems into the tile ---- */
   if (!INTER) {
-    load_group<T, M>(ds, s0, nact, P, tA, tD, tC, tB, dl, dd, du, x, (int)threadIdx.x,
-                     (int)blockDim.x);
+    load_group<T, M>(ds, s0, nact, P, tA, tD, tC, tB, dl, dd, du, x, lane);
   } else if (K == 1) { /* consecutive lanes on consecutive systems of one row */
     for (int e = lane; e < (n << lgG); e += 32) {
       const int g = e & (G - 1), r = e >> lgG;
@@ -547,9 +534,8 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__res
     }
   }
   cp_wait();
-  if (K > 1 || loaders) __syncthreads(); /* every thread reads rows other threads copied */
+  if (K > 1) __syncthreads(); /* every thread reads rows other threads copied */
   else __syncwarp();
-  if (loaders && threadIdx.x >= 32) return; /* warp 0 solves */
 
   const int g = lane / P, p = lane & (P - 1);
   bool singular = false;
@@ -688,27 +674,6 @@ template <typename T, int M, bool INTER, int K, bool RED2, bool NP> gtsv_status 
   return GTSV_STATUS_SUCCESS;
 }
 
-/* Warps per block of the rows-contiguous layout: 1, or kLoaders where the grid
-   has at most one block per SM (the GPU SPIKE's base: one system of up to 2048
-   rows; small batches), so that the copy into the tile, which one warp issues
-   element by element, is issued by four. GTSV_TILE_LOADERS=1 or 4 forces it (for
-   measurements). */
-int loader_warps(int64_t grid, int dev)
-{
-  static const int env = getenv("GTSV_TILE_LOADERS") ? atoi(getenv("GTSV_TILE_LOADERS")) : 0;
-  if (env == 1 || env == kLoaders) return env;
-  static std::atomic<int> sms_of[64];
-  int sms = dev >= 0 && dev < 64 ? sms_of[dev].load(std::memory_order_relaxed) : 0;
-  if (sms == 0) {
-    if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess) {
-      (void)cudaGetLastError();
-      return 1;
-    }
-    if (dev >= 0 && dev < 64) sms_of[dev].store(sms, std::memory_order_relaxed);
-  }
-  return grid <= sms ? kLoaders : 1;
-}
-
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP>
 gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                        const T *du, T *x, int P, int lgG)
@@ -719,8 +684,7 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
   if (st != GTSV_STATUS_SUCCESS) return st;
   const int64_t per_block = (int64_t)K << lgG;
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
-  const int lw = INTER ? 1 : loader_warps(grid, dev);
-  tile_kernel<T, M, INTER, K, RED2, NP><<<(unsigned)grid, 32 * K * lw, K * tile_smem<T, M>(),
+  tile_kernel<T, M, INTER, K, RED2, NP><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
                                 gtsv__cuda_stream(h)>>>(*ds, P, lgG, gtsv__batch_tile_red2,
                                                         gtsv__batch_tile_np, dl, d, du, x,
                                                         h->cuda->info);
