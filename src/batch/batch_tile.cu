@@ -93,7 +93,10 @@
  * Occupancy (smem per warp = 4 arrays x 32 x (M+1) x T): double M = 16: 17 KB
  * (13 warps per SM), M = 32: 34 KB (6), M = 64: 67 KB (3); float half of that.
  * Each warp is a block, so warps start and finish independently and the loads of
- * some overlap the sequential compute of others.
+ * some overlap the sequential compute of others. (Three more warps per block to
+ * issue the copy where the grid is small saved 2 us in the GPU SPIKE's base, but
+ * the launch bounds they need cost the M = 32 and 64 kernels registers and 2-3.5%:
+ * bench/results/gpu-final-4aae511-2026-11-25.md.)
  */
 #include <atomic>
 #include <cuda_runtime.h>

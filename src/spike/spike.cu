@@ -58,7 +58,9 @@
  * (spike_top<2>); the gated restore and fallback. The top passes, the first reduced
  * level's and the restore are programmatic dependent launches (launch_pdl): the top
  * passes load their first tiles before waiting for the kernel before (H200, 2^23:
- * 0.394 against 0.405 ms, bench/results/gpu-spike-pdl-2026-11-24.md). Where the time
+ * 0.394 against 0.405 ms, bench/results/gpu-spike-pdl-2026-11-24.md); the cooperative
+ * tail and the on-chip base launched so as well were 9 us slower at 2^23
+ * (gpu-spike-pdl-tail-2026-11-25.md). Where the time
  * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random (3d49522):
  * top pass 1 137 us; down 44 (the first reduced level's pass 1 and the tail's way
  * down), base 29, up 25; top pass 2 with the first level's pass 2 142; init,
