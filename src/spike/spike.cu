@@ -60,8 +60,8 @@
  * passes load their first tiles before waiting for the kernel before (H200, 2^23:
  * 0.394 against 0.405 ms, bench/results/gpu-spike-pdl-2026-11-24.md); the cooperative
  * tail and the on-chip base launched so as well were 9 us slower at 2^23
- * (gpu-spike-pdl-tail-2026-11-25.md). Where the time
- * goes on an H200 (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random (3d49522):
+ * (gpu-spike-pdl-tail-2026-11-25.md). Where the time goes on an H200
+ * (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random (3d49522):
  * top pass 1 137 us; down 44 (the first reduced level's pass 1 and the tail's way
  * down), base 29, up 25; top pass 2 with the first level's pass 2 142; init,
  * restore and the gated fallback launch 13; at 2^25 (6924195, before the loads
@@ -83,8 +83,8 @@
  * ahead (gpu-spike-prefetch-2026-11-24.md) did not make them faster, nor did a pass 1
  * over a window of 8 rows a partition (20 warps per SM; 2^23: 176 us against 142,
  * gpu-spike-window-2026-11-24.md). ncu at dae4ba7 (2^23, 1.5 GHz): pass 1 DRAM
- * 50% of peak, 0.36 issued a scheduler, 10 of 12 warps active; pass 2 47%, 0.28. The tail is
- * mostly latency: about 100 us at every size, each phase of a small level 7-15 us,
+ * 50% of peak, 0.36 issued a scheduler, 10 of 12 warps active; pass 2 47%, 0.28.
+ * The tail is mostly latency: about 100 us at every size, each phase of a small level 7-15 us,
  * of which the sweeps (500-750 cycles a row for a warp, 245 for one thread alone:
  * tools/gtsv-dp-latency.cu, before the cheaper steps) are about half.
  *
