@@ -545,6 +545,9 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
   /* dominant systems through the pivoting attempts, as before spike_attempt_np */
   strided_knob("gtsv strided, pivoting attempts only", [] { gtsv__batch_tile_np = 0; },
                [] { gtsv__batch_tile_np = 1; });
+  if (n > 4 * 16) /* reduced systems of 4 rows or more: without the checked cyclic reduction */
+    strided_knob("gtsv strided, no cyclic reduction", [] { gtsv__batch_tile_pcr = 0; },
+                 [] { gtsv__batch_tile_pcr = 1; });
   strided_knob("gtsv strided, DP_SEQ kernel", [&] { gtsv_set_algo(h, GTSV_ALGO_DP_SEQ); },
                [&] { gtsv_set_algo(h, GTSV_ALGO_AUTO); });
   {
@@ -666,12 +669,15 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
   static const char *const names[] = {"gtsv strided_batch (graph)",
                                       "cusparse gtsv2StridedBatch (graph)",
                                       "gtsv strided, one-level reduced (graph)",
-                                      "gtsv strided, pivoting attempts only (graph)"};
-  for (int which = 0; which < 4; which++) {
+                                      "gtsv strided, pivoting attempts only (graph)",
+                                      "gtsv strided, no cyclic reduction (graph)"};
+  for (int which = 0; which < 5; which++) {
     if (which == 2 && n <= 16 * 16) continue;
+    if (which == 4 && n <= 4 * 16) continue;
     Row r{names[which], "", -2, 0};
     gtsv__batch_tile_red2 = which == 2 ? 0 : 1;
     gtsv__batch_tile_np = which == 3 ? 0 : 1;
+    gtsv__batch_tile_pcr = which == 4 ? 0 : 1;
     auto solve = [&](int k) {
       if (which != 1) return g_strided(h, n, Sdl, Sd, Sdu, Xs[k], batch) == GTSV_STATUS_SUCCESS;
       return sp_strided(sp, (int)n, Sdl, Sd, Sdu, Xs[k], (int)batch, (int)n, buf) == CUSPARSE_STATUS_SUCCESS;
@@ -712,6 +718,7 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     if (g) cudaGraphDestroy(g);
     gtsv__batch_tile_red2 = 1;
     gtsv__batch_tile_np = 1;
+    gtsv__batch_tile_pcr = 1;
     rows.push_back(r);
   }
   gtsv_set_stream(h, nullptr);

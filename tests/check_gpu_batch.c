@@ -599,52 +599,59 @@ START_TEST(tile_partition_sizes)
 }
 END_TEST
 
-/* The tile kernel's two-level reduced solve (gtsv__batch_tile_red2), which runs
-   where a system has 17 partitions or more (a reduced system of 16 rows or more):
-   the same problem with the sequential reduced solve (0), with the two levels
-   always judged failed so that the reduced rows are written back and solved
-   sequentially (2: x must be bitwise mode 0's), and with the two levels (1);
-   each against LAPACK, with the host DP_SEQ's singular system and row. The
-   attempt without pivoting is off (gtsv__batch_tile_np = 0): dominant systems
-   would take it instead of these reduced solves. */
+/* The tile kernel's reduced solves: the two levels (gtsv__batch_tile_red2), which
+   run where a system has 17 partitions or more (a reduced system of 16 rows or
+   more), and the checked cyclic reduction before them (gtsv__batch_tile_pcr, from
+   kPcrMinRows rows). Modes (red2, pcr): (0, 0) the sequential reduced solve; (2, 0)
+   the two levels always judged failed, so that the reduced rows are written back
+   and solved sequentially (x must be bitwise (0, 0)'s); (1, 0) the two levels;
+   (1, 2) the cyclic reduction always refused, so that the two levels follow on the
+   untouched rows (x bitwise (1, 0)'s); (1, 1) the default. Each against LAPACK,
+   with the host DP_SEQ's singular system and row. The attempt without pivoting is
+   off (gtsv__batch_tile_np = 0): dominant systems would take it instead of these
+   reduced solves. */
 static void red2_case(gtsv_handle h, tu_prec p, layout l, int64_t M, int64_t n,
                       int64_t batch, tu_kind kind, uint64_t seed)
 {
-  static const int modes[] = {0, 2, 1};
+  static const int modes[][2] = {{0, 0}, {2, 0}, {1, 0}, {1, 2}, {1, 1}};
+  static const int same_as[] = {-1, 0, -1, 2, -1}; /* x bitwise that mode's */
+  const int nm = (int)(sizeof modes / sizeof *modes);
   tu_problem P;
   char why[256];
   int64_t info = -7, row = -7, hi, hr;
-  void *xh = NULL, *x0 = NULL;
+  void *xh = NULL, *xs[5] = {NULL, NULL, NULL, NULL, NULL};
   const int64_t stride = l == L_INTERLEAVED ? n : n + 3;
   tu_problem_init(&P, p, kind, n, 1, stride, batch, stride, seed);
   host_reference_x(&P, &hi, &hr, &xh);
   gtsv__batch_tile_m = (int)M;
   gtsv__batch_tile_np = 0;
-  for (int mi = 0; mi < 3; mi++) {
-    gtsv__batch_tile_red2 = modes[mi];
+  for (int mi = 0; mi < nm; mi++) {
+    gtsv__batch_tile_red2 = modes[mi][0];
+    gtsv__batch_tile_pcr = modes[mi][1];
     int st = dev_solve(h, &P, l, 0, &info, &row);
-    TU_EXPECT(st >= 0, "red2 %d M=%lld n=%lld: device error", modes[mi], (long long)M,
-              (long long)n);
+    TU_EXPECT(st >= 0, "red2 %d pcr %d M=%lld n=%lld: device error", modes[mi][0],
+              modes[mi][1], (long long)M, (long long)n);
     if (st < 0) break;
     TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
-              "red2 %d M=%lld %s %s %s n=%lld batch=%lld: %s", modes[mi], (long long)M,
-              layout_name(l), tu_prec_name(p), tu_kind_name(kind), (long long)n,
-              (long long)batch, why);
-    TU_EXPECT(info == hi && row == hr, "red2 %d M=%lld n=%lld: info %lld row %lld, "
-              "host %lld row %lld", modes[mi], (long long)M, (long long)n, (long long)info,
-              (long long)row, (long long)hi, (long long)hr);
-    if (mi == 0)
-      x0 = tu_dup(p, P.x, P.blen);
-    else if (mi == 1)
-      TU_EXPECT(memcmp(x0, P.x, (size_t)P.blen * tu_elt(p)) == 0,
-                "red2 2 M=%lld %s %s %s n=%lld: x differs from the sequential reduced "
-                "solve's", (long long)M, layout_name(l), tu_prec_name(p),
-                tu_kind_name(kind), (long long)n);
+              "red2 %d pcr %d M=%lld %s %s %s n=%lld batch=%lld: %s", modes[mi][0],
+              modes[mi][1], (long long)M, layout_name(l), tu_prec_name(p), tu_kind_name(kind),
+              (long long)n, (long long)batch, why);
+    TU_EXPECT(info == hi && row == hr, "red2 %d pcr %d M=%lld n=%lld: info %lld row %lld, "
+              "host %lld row %lld", modes[mi][0], modes[mi][1], (long long)M, (long long)n,
+              (long long)info, (long long)row, (long long)hi, (long long)hr);
+    xs[mi] = tu_dup(p, P.x, P.blen);
+    if (same_as[mi] >= 0)
+      TU_EXPECT(memcmp(xs[same_as[mi]], P.x, (size_t)P.blen * tu_elt(p)) == 0,
+                "red2 %d pcr %d M=%lld %s %s %s n=%lld: x differs from red2 %d pcr %d's",
+                modes[mi][0], modes[mi][1], (long long)M, layout_name(l), tu_prec_name(p),
+                tu_kind_name(kind), (long long)n, modes[same_as[mi]][0],
+                modes[same_as[mi]][1]);
   }
   gtsv__batch_tile_red2 = 1;
+  gtsv__batch_tile_pcr = 1;
   gtsv__batch_tile_np = 1;
   gtsv__batch_tile_m = 0;
-  free(x0);
+  for (int mi = 0; mi < nm; mi++) free(xs[mi]);
   free(xh);
   tu_problem_free(&P);
 }
@@ -660,13 +667,16 @@ START_TEST(tile_reduced_two_level)
   for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++) {
     const int64_t M = ms[mi];
     /* reduced systems of 16 (the least with two levels), 15 (one level), 16, 20,
-       23, 29 and 31 rows */
-    const int64_t ns[] = {16 * M + 1, 16 * M, 17 * M - 3, 20 * M + 5, 24 * M, 29 * M + 7, 32 * M};
+       23, 29 and 31 rows; 4 (the least with cyclic reduction) and 3 */
+    const int64_t ns[] = {16 * M + 1, 16 * M,     17 * M - 3, 20 * M + 5, 24 * M,
+                          29 * M + 7, 32 * M,     5 * M,      4 * M};
     for (int pi = 0; pi < TU_NPREC; pi++)
       for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
         for (size_t ki = 0; ki < sizeof rk / sizeof *rk; ki++)
           for (int li = 0; li < 2; li++) {
-            if (tu_small_run() && (M == 8 || M == 64 || (ni != 0 && ni != 6) || ki % 2)) continue;
+            if (tu_small_run() && (M == 8 || M == 64 || (ni != 0 && ni != 6 && ni != 7) ||
+                                   ki % 2))
+              continue;
             red2_case(h, (tu_prec)pi, (layout)li, M, ns[ni], ni % 2 ? 33 : 10, rk[ki],
                       6000 + 10 * ni + ki);
           }

@@ -6,7 +6,8 @@
    two-level reduced solve) and 32 (the most); every test matrix kind; and modes
    that force each way through the method: the two levels (red2 1), one level (0),
    the two levels always failed so that the reduced rows go back to the sequential
-   solve (2), the first attempt failed so that every system takes the retries
+   solve (2), the reduced systems' checked cyclic reduction (pcr 1) always refused
+   (2) and off (0), the first attempt failed so that every system takes the retries
    with shifted separators (at M = 64 interiors of up to 95 rows), and the pivoting
    attempts only (strictly dominant systems otherwise take the attempt without
    pivoting first, spike_attempt_np: no_pivoting_only_when_dominant checks which
@@ -111,11 +112,21 @@ void run_shape(tu_prec p, int M, int n, tu_kind kind, const Mode &m, uint64_t se
               m.name, M, n, tu_prec_name(p), tu_kind_name(kind), st.np_attempts);
   /* without that attempt, dominant systems pass the first pivoting attempt's parts:
      the reduced solve runs */
-  if (kind == TU_DOMINANT && (!np_way || m.o.np_fail) && m.o.red2 != 0 &&
+  if (kind == TU_DOMINANT && (!np_way || m.o.np_fail) && m.o.red2 != 0 && m.o.pcr != 1 &&
       Pu - 1 >= kRed2MinRows)
     TU_EXPECT(st.red2_tries >= batch, "%s M=%d n=%d: two levels tried %ld times", m.name, M,
               n, st.red2_tries);
   if (m.o.red2 == 0) TU_EXPECT(st.red2_tries == 0, "%s: two levels tried", m.name);
+  /* ... by checked cyclic reduction first, where it is on */
+  if (kind == TU_DOMINANT && (!np_way || m.o.np_fail) && m.o.pcr != 0 &&
+      Pu - 1 >= kPcrMinRows)
+    TU_EXPECT(st.pcr_tries >= batch && (m.o.pcr == 2 || st.pcr_fails == 0),
+              "%s M=%d n=%d: cyclic reduction tried %ld times, refused %ld (a dominant "
+              "reduced system passes)", m.name, M, n, st.pcr_tries, st.pcr_fails);
+  if (m.o.pcr == 0) TU_EXPECT(st.pcr_tries == 0, "%s: cyclic reduction tried", m.name);
+  if (m.o.pcr == 2)
+    TU_EXPECT(st.pcr_fails == st.pcr_tries, "%s M=%d n=%d: cyclic reduction tried %ld, "
+              "refused %ld", m.name, M, n, st.pcr_tries, st.pcr_fails);
   tu_problem_free(&P);
 }
 
@@ -126,17 +137,22 @@ START_TEST(tile_method_matches_lapack)
   static const int ms[] = {8, 16, 32, 64};
   static const tu_kind kinds[] = {TU_RANDOM,        TU_ZERO_DIAG,      TU_DOMINANT,
                                   TU_FORCE_2X2,     TU_NEAR_SING_PART, TU_ZERO_DIAG_PAIRS};
-  Mode modes[5];
+  Mode modes[7];
   modes[0].name = "two levels";
   modes[1].name = "one level";
   modes[1].o.red2 = 0;
   modes[2].name = "two levels failed";
   modes[2].o.red2 = 2;
+  modes[2].o.pcr = 2; /* so that the two levels run */
   modes[3].name = "first attempt failed";
   modes[3].o.fail_first = true;
   modes[3].o.np_fail = true; /* dominant systems too */
   modes[4].name = "pivoting only"; /* no attempt without pivoting first */
   modes[4].o.np = false;
+  modes[5].name = "cyclic reduction refused"; /* the pivoting reduced solves follow */
+  modes[5].o.pcr = 2;
+  modes[6].name = "no cyclic reduction";
+  modes[6].o.pcr = 0;
   tu_reset_failures();
   for (int pi = 0; pi < TU_NPREC; pi++)
     for (int M : ms) {
@@ -144,7 +160,7 @@ START_TEST(tile_method_matches_lapack)
       const int ns[] = {M - 1, M + 1, 5 * M + 3, 16 * M + 1, 24 * M, 32 * M};
       for (int ni = 0; ni < 6; ni++)
         for (size_t ki = 0; ki < sizeof kinds / sizeof *kinds; ki++)
-          for (int mi = 0; mi < 5; mi++)
+          for (int mi = 0; mi < 7; mi++)
             run_shape((tu_prec)pi, M, ns[ni], kinds[ki], modes[mi],
                       7000 + 100 * ni + 10 * ki + M);
     }

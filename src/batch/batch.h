@@ -132,6 +132,11 @@ extern int gtsv__batch_tile_red2;
    (0), or always judged failed, so that those systems are reloaded and take the
    pivoting attempts (2: tests). Process-wide, not synchronised. */
 extern int gtsv__batch_tile_np;
+/* Benchmark and test knob: the tile kernel's reduced systems of kPcrMinRows rows or
+   more first by checked cyclic reduction (1, the default: batch_tile.cu,
+   pcr_checked), not (0), or that solve always refused, so that the pivoting solves
+   follow (2: tests). Process-wide, not synchronised: set it between solves only. */
+extern int gtsv__batch_tile_pcr;
 
 /* Single systems up to this order go to the nrhs kernels from gtsv_?gtsv; longer
    ones need SPIKE. */

@@ -108,6 +108,7 @@
 int gtsv__batch_tile_m = 0;
 int gtsv__batch_tile_red2 = 1;
 int gtsv__batch_tile_np = 1;
+int gtsv__batch_tile_pcr = 1;
 
 namespace {
 using namespace gtsv_tile;
@@ -248,8 +249,9 @@ template <int M> struct RedIdx {
  * j q (part = this lane has one; it is part j, of L rows at idx(0..L-1), its
  * separators sep(j - 1) above and sep(j) below). Steps: part_solve; the reduced
  * row of each separator (gtsv_tile::reduced_row) over the separator's row;
- * reduced(go), the reduced system's solve (called by every lane; go: the lane's
- * system takes part and its parts were regular; returns true at a lane whose
+ * reduced(go, tn), the reduced system's solve (called by every lane; go: the lane's
+ * system takes part and its parts were regular; tn: |a| + |d| + |c| of the original
+ * row of the lane's separator, 0 where it has none; returns true at a lane whose
  * system's reduced solve failed); part_finish; the cancellation test of the top of
  * the file (a singular or non-finite pivot block fails it too; force_fail: tests).
  * on: the lane's system takes part (uniform over its P lanes). Returns, at every
@@ -276,14 +278,16 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
   const T qvf = __shfl_down_sync(0xffffffffu, e.vf, q);
   const T qwf = __shfl_down_sync(0xffffffffu, e.wf, q);
   const T qxf = __shfl_down_sync(0xffffffffu, e.xf, q);
+  T tn = 0; /* |a| + |d| + |c| of the separator's original row (pcr_checked) */
   if (act && !last) {
     const int k = sep(j);
+    tn = tabs(tA[k]) + tabs(tD[k]) + tabs(tC[k]);
     reduced_row(tA[k], tD[k], tC[k], tB[k], e.vl, e.wl, e.xl, qvf, qwf, qxf, &tA[k], &tD[k],
                 &tC[k], &tB[k]);
   }
   bool fail = (__ballot_sync(0xffffffffu, act && e.bad) & gmask) != 0u;
   __syncwarp(); /* the reduced rows of the other lanes */
-  fail |= (__ballot_sync(0xffffffffu, reduced(on && !fail)) & gmask) != 0u;
+  fail |= (__ballot_sync(0xffffffffu, reduced(on && !fail, tn)) & gmask) != 0u;
   __syncwarp(); /* the separators' x */
   const bool fin = act && !fail;
   const T xl = fin && !first ? tB[sep(j - 1)] : T(0);
@@ -308,14 +312,74 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
 }
 
 /*
+ * The reduced system (R rows at sep(0..R-1)) by parallel cyclic reduction without
+ * pivoting, checked: lane p holds row p (lanes p >= R an identity row) and runs the
+ * steps of pcr_reduced on copies, so the rows in the tile stay as they are; then
+ * each lane forms its row's residual r - T_red x from its neighbours' x, and the
+ * system's first lane judges the scaled sums by pcr_accept (tile_core.h) against
+ * tn, the largest |a| + |d| + |c| of the separators' original rows. Where it
+ * accepts, x goes over the rows' right-hand sides as the pivoting solves would put
+ * it; where it does not, nothing is written, and the caller solves the same rows by
+ * pivoting. Cyclic reduction is not stable on these systems in general, but the
+ * test accepts only an answer that is (normwise backward error of the reduced
+ * system); on random matrices 97-99% of them pass (host runs, tile_core.h), and a
+ * chain of log2 R steps replaces one of about R (or R/4 + 3) pivot steps.
+ * Called by every lane (go: its system takes part, uniform over the system's
+ * lanes); returns, at every lane, go && its system was refused. force_fail: judged
+ * refused (tests).
+ */
+template <typename T, typename SIdx>
+__device__ __forceinline__ bool pcr_checked(const T *tA, const T *tD, const T *tC, T *tB,
+                                            SIdx sep, int lane, int p, int P, int R, bool go,
+                                            T tn, bool force_fail)
+{
+  const int g = lane / P;
+  const bool mine = go && p < R;
+  T a0 = 0, b0 = 1, c0 = 0, r0 = 0;
+  if (mine) {
+    const int k = sep(p);
+    a0 = tA[k]; b0 = tD[k]; c0 = tC[k]; r0 = tB[k];
+  }
+  T a = a0, b = b0, c = c0, r = r0;
+  for (int k = 1; k < R; k <<= 1) { /* R is the same at every lane */
+    const T ib = T(1) / b;
+    T am = __shfl_up_sync(0xffffffffu, a, k, P), cm = __shfl_up_sync(0xffffffffu, c, k, P);
+    T rm = __shfl_up_sync(0xffffffffu, r, k, P), im = __shfl_up_sync(0xffffffffu, ib, k, P);
+    T ap = __shfl_down_sync(0xffffffffu, a, k, P), cp = __shfl_down_sync(0xffffffffu, c, k, P);
+    T rp = __shfl_down_sync(0xffffffffu, r, k, P), ip = __shfl_down_sync(0xffffffffu, ib, k, P);
+    if (p < k) am = cm = rm = T(0), im = T(1);
+    if (p + k >= R) ap = cp = rp = T(0), ip = T(1);
+    if (p < R) pcr_step(a, b, c, r, am, cm, rm, im, ap, cp, rp, ip);
+  }
+  const T x = mine ? r / b : T(0);
+  T xm = __shfl_up_sync(0xffffffffu, x, 1, P), xp = __shfl_down_sync(0xffffffffu, x, 1, P);
+  if (p == 0) xm = T(0);
+  if (p + 1 >= R) xp = T(0);
+  const bool nf = (__ballot_sync(0xffffffffu, mine && !(tabs(x) <= finite_max<T>())) >>
+                   (g * P) & (P == 32 ? 0xffffffffu : (1u << P) - 1u)) != 0u;
+  const T tmx = group_max(mine ? tn : T(0), P);
+  const T sxs = pow2_inv(group_max(tabs(x), P)), sts = pow2_inv(tmx);
+  const T res = mine ? (r0 - a0 * xm - b0 * x - c0 * xp) * sxs * sts : T(0);
+  const T xs = x * sxs;
+  const T sr = group_sum(res * res, P), sx = group_sum(xs * xs, P);
+  /* decided at the first lane (the lanes' sums may differ in the last bits) */
+  const bool ok = !nf && !force_fail && pcr_accept(sr, sx, tmx * sts);
+  const bool refused = ((__ballot_sync(0xffffffffu, go && p == 0 && !ok) >> (g * P)) & 1u) != 0u;
+  if (mine && !refused) tB[sep(p)] = x;
+  return go && refused;
+}
+
+/*
  * One SPIKE attempt on the systems whose first lane is set in smask, their rows in
  * the tile (overwritten). Separators are rows (j+1) M - 1 - h, j = 0..Pu-2 (h = 0:
  * the last row of each tile column; h > 0: moved up h rows, so every interior is a
  * different set of rows, the last one h rows longer). Returns the first lanes of
  * the systems that fail (see the top of the file); the others hold x in the tile.
  *
- * The reduced system (R = Pu - 1 rows at sep(0..R-1)) is solved sequentially by the
- * system's first lane (seq_dp), or, from kRed2MinRows rows (RED2, red2 != 0), first
+ * The reduced system (R = Pu - 1 rows at sep(0..R-1)), from kPcrMinRows rows (pcr
+ * != 0), is first solved by checked cyclic reduction (pcr_checked; pcr = 2, tests:
+ * always refused); where that is refused (or not tried), it is solved sequentially
+ * by the system's first lane (seq_dp), or, from kRed2MinRows rows (RED2, red2 != 0), first
  * by spike_level once more: four lanes (every P/4-th) take rows jQ .. jQ+Q-2 (Q =
  * floor((R+3)/4); the last rows 3Q .. R-1) as parts, the first lane the 3
  * separators jQ+Q-1 by seq_dp. If that level fails its test, the reduced rows,
@@ -324,7 +388,8 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
  */
 template <typename T, int M, bool SH, bool RED2>
 __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, int lane, int P,
-                                                  int n, int h, unsigned smask, int red2)
+                                                  int n, int h, unsigned smask, int red2,
+                                                  int pcr)
 {
   constexpr int S = M + 1;
   const int g = lane / P, p = lane & (P - 1);
@@ -338,7 +403,11 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   const SepIdx<M> sep{g * P * S, hs};
 
   auto seq = [&](bool go) { return go && p == 0 && seq_dp(R, tA, tD, tC, tB, sep) >= 0; };
-  auto reduced = [&](bool go) {
+  auto reduced = [&](bool go, T tn) {
+    if (pcr != 0 && R >= kPcrMinRows) { /* checked cyclic reduction first */
+      go = pcr_checked(tA, tD, tC, tB, sep, lane, p, P, R, go, tn, pcr == 2);
+      if (__ballot_sync(0xffffffffu, go) == 0u) return false; /* every system took it */
+    }
     if (!(RED2 && red2 != 0 && R >= kRed2MinRows)) return seq(go);
     const int kp = lane * S + M; /* the lane's column's unused last slot */
     if (go && p < R) { /* a copy of the lane's reduced row (it wrote it) */
@@ -347,7 +416,7 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
     }
     const int q4 = P >> 2, j = p / q4, Q = (R + 3) >> 2;
     const RedIdx<M> sep2{sep, Q - 1, Q};
-    auto seq3 = [&](bool go2) {
+    auto seq3 = [&](bool go2, T) {
       return go2 && p == 0 && seq_dp(3, tA, tD, tC, tB, sep2) >= 0;
     };
     const bool ok2 = spike_level<false, T>(tA, tD, tC, tB, lane, P, q4, go,
@@ -426,7 +495,7 @@ __device__ __forceinline__ unsigned spike_attempt_np(T *tA, T *tD, T *tC, T *tB,
   const int L = (p < Pu - 1 ? (p + 1) * M - 1 : n) - lo;
   const PartIdx<M, false> idx{lane * S, lo};
   const SepIdx<M> sep{g * P * S, 0};
-  auto reduced = [&](bool go) { return pcr_reduced(tA, tD, tC, tB, sep, p, P, R, go); };
+  auto reduced = [&](bool go, T) { return pcr_reduced(tA, tD, tC, tB, sep, p, P, R, go); };
   const bool ok = spike_level<false, T, PartIdx<M, false>, SepIdx<M>, decltype(reduced), true>(
       tA, tD, tC, tB, lane, P, 1, on, p < Pu, p, Pu, L, idx, sep, reduced, force_fail);
   return __ballot_sync(0xffffffffu, on && p == 0 && !ok);
@@ -492,7 +561,8 @@ __device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long 
    each warp is a block and starts and finishes on its own. */
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP>
 __global__ void __launch_bounds__(32 * K)
-tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__restrict__ dl,
+tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
+            const T *__restrict__ dl,
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
             unsigned long long *info)
 {
@@ -566,11 +636,11 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, const T *__res
         fm = (all & ~dm) | fd;
       }
     }
-    if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, fm, red2);
+    if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, fm, red2, pcr);
     /* ---- retries with other separators, then the sequential pivoting ---- */
     for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
       reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-      fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fm, red2);
+      fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fm, red2, pcr);
     }
     if (fm) {
       reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
@@ -689,7 +759,8 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
   tile_kernel<T, M, INTER, K, RED2, NP><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
                                 gtsv__cuda_stream(h)>>>(*ds, P, lgG, gtsv__batch_tile_red2,
-                                                        gtsv__batch_tile_np, dl, d, du, x,
+                                                        gtsv__batch_tile_np,
+                                                        gtsv__batch_tile_pcr, dl, d, du, x,
                                                         h->cuda->info);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;

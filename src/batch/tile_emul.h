@@ -26,11 +26,15 @@ struct EmulOpts {
   bool np = true;       /* gtsv__batch_tile_np 1: strictly dominant systems without
                            pivoting first (reduced systems of kRed2MinRows rows or more) */
   bool np_fail = false; /* gtsv__batch_tile_np 2: that attempt judged failed */
+  int pcr = 1;          /* gtsv__batch_tile_pcr (1: reduced systems of kPcrMinRows rows
+                           or more by checked cyclic reduction first; 0: not; 2: that
+                           solve always judged failed) */
 };
 /* Counters over the systems solved. ratio: sqrt(s2 / x2) of the last attempt. */
 struct EmulStats {
   long attempts = 0, retries = 0, fallbacks = 0, red2_tries = 0, red2_fails = 0;
   long np_attempts = 0, np_fails = 0; /* the attempts without pivoting, and those failed */
+  long pcr_tries = 0, pcr_fails = 0;   /* the checked cyclic reductions, and those refused */
   double ratio = 0;
 };
 
@@ -146,6 +150,16 @@ bool emul_attempt(int n, int M, int h, const T *a, const T *d, const T *c, const
   T *pA = t.A.data(), *pD = t.D.data(), *pC = t.C.data(), *pB = t.B.data();
   auto seq = [&]() { return seq_dp(R, pA, pD, pC, pB, sep) >= 0; };
   auto reduced = [&]() {
+    if (o.pcr != 0 && R >= kPcrMinRows) {
+      std::vector<T> tn(R);
+      for (int j = 0; j < R; j++) {
+        const int r = (j + 1) * M - 1 - h;
+        tn[j] = tabs(a[r]) + tabs(d[r]) + tabs(c[r]);
+      }
+      st->pcr_tries++;
+      if (emul_pcr_checked(R, pA, pD, pC, pB, sep, tn.data(), o.pcr == 2)) return false;
+      st->pcr_fails++;
+    }
     if (!(o.red2 != 0 && R >= kRed2MinRows)) return seq();
     std::vector<T> keep(4 * (size_t)R);
     for (int p = 0; p < R; p++) {
@@ -213,6 +227,40 @@ template <typename T, typename SIdx> bool emul_pcr(int R, T *A, T *D, T *C, T *B
     bad |= !(tabs(x) <= finite_max<T>());
   }
   return bad;
+}
+
+/* pcr_checked (batch_tile.cu) on the host: the R reduced rows at sep(0..R-1) by
+   emul_pcr, its answer written over them only where pcr_accept takes it (tn[j]:
+   |a| + |d| + |c| of separator j's original row). Returns whether it was taken;
+   if not, the reduced rows are as before. force_fail: judged failed (tests). */
+template <typename T, typename SIdx>
+bool emul_pcr_checked(int R, T *A, T *D, T *C, T *B, SIdx sep, const T *tn, bool force_fail)
+{
+  std::vector<T> a(R), b(R), c(R), r(R), x(R);
+  for (int p = 0; p < R; p++) {
+    const int k = sep(p);
+    a[p] = A[k]; b[p] = D[k]; c[p] = C[k]; r[p] = B[k];
+  }
+  std::vector<T> ca(a), cb(b), cc(c), cr(r); /* emul_pcr works in place */
+  const bool nf = emul_pcr(R, ca.data(), cb.data(), cc.data(), cr.data(), EmulIdent());
+  T xmax = 0, tmx = 0;
+  for (int p = 0; p < R; p++) {
+    x[p] = cr[p];
+    xmax = tmax(xmax, tabs(x[p]));
+    tmx = tmax(tmx, tn[p]);
+  }
+  const T sxs = pow2_inv(xmax), sts = pow2_inv(tmx);
+  T sr = 0, sx = 0;
+  for (int p = 0; p < R; p++) {
+    const T xm = p > 0 ? x[p - 1] : T(0), xp = p + 1 < R ? x[p + 1] : T(0);
+    const T res = (r[p] - a[p] * xm - b[p] * x[p] - c[p] * xp) * sxs * sts;
+    const T xs = x[p] * sxs;
+    sr += res * res;
+    sx += xs * xs;
+  }
+  if (nf || force_fail || !pcr_accept(sr, sx, tmx * sts)) return false;
+  for (int p = 0; p < R; p++) B[sep(p)] = x[p];
+  return true;
 }
 
 /* Whether every row is strictly diagonally dominant (the kernel's column_dominant
