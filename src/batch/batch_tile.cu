@@ -99,6 +99,7 @@
  * bench/results/gpu-final-4aae511-2026-11-25.md.)
  */
 #include <atomic>
+#include <stdlib.h>
 #include <cuda_runtime.h>
 #include "batch/batch.h"
 #include "batch/tile_core.h"
@@ -757,11 +758,14 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
   if (st != GTSV_STATUS_SUCCESS) return st;
   const int64_t per_block = (int64_t)K << lgG;
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
+  /* GTSV_TILE_PCR=0/1/2 overrides gtsv__batch_tile_pcr (measurements of paths that
+     reach this kernel inside another method, as the GPU SPIKE's base) */
+  static const int pcr_env = getenv("GTSV_TILE_PCR") ? atoi(getenv("GTSV_TILE_PCR")) : -1;
+  const int pcr = pcr_env >= 0 && pcr_env <= 2 ? pcr_env : gtsv__batch_tile_pcr;
   tile_kernel<T, M, INTER, K, RED2, NP><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
                                 gtsv__cuda_stream(h)>>>(*ds, P, lgG, gtsv__batch_tile_red2,
-                                                        gtsv__batch_tile_np,
-                                                        gtsv__batch_tile_pcr, dl, d, du, x,
-                                                        h->cuda->info);
+                                                        gtsv__batch_tile_np, pcr, dl, d, du,
+                                                        x, h->cuda->info);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
 }
