@@ -66,7 +66,7 @@ static gtsv_handle spike_handle(unsigned opts)
   return h;
 }
 
-static int fallbacks, solves, base_refused;
+static int fallbacks, solves;
 
 /* Solve P on the device with h; judge against LAPACK (and DP_SEQ's singular row). */
 static void solve_and_judge(gtsv_handle h, tu_problem *P, const char *ctx)
@@ -97,8 +97,6 @@ static void solve_and_judge(gtsv_handle h, tu_problem *P, const char *ctx)
   if (st == GTSV_STATUS_SUCCESS) {
     st = gtsv_get_info(h, &info, &row);
     if (gtsv__spike_fallback_taken(h, &fb) == GTSV_STATUS_SUCCESS && fb) fallbacks++;
-    int rf = 0;
-    if (gtsv__spike_base_refused(h, &rf) == GTSV_STATUS_SUCCESS && rf) base_refused++;
     solves++;
   }
   download_and_free(P, &D);
@@ -332,31 +330,23 @@ START_TEST(ablations_and_repeatability)
 END_TEST
 
 /* How the smallest reduced system is solved (gtsv__spike_tile_base,
-   gtsv__spike_pcr_base, gtsv__batch_tile_red2, gtsv__batch_tile_pcr): the first
-   reduced system of <= 2048 rows by checked cyclic reduction, else by the on-chip
-   batch kernel (the default); the same with the limit 300 (other level sizes); the
-   cyclic reduction always refused (the on-chip kernel then solves every base); the
-   on-chip kernel alone, without the cyclic reductions of the base and of its own
-   reduced systems (the way before them); the on-chip kernel with its two-level
-   reduced solve always judged failed (its sequential solve follows); the levels
-   down to the sequential base of <= 64 rows. */
+   gtsv__batch_tile_red2): the on-chip batch kernel on the first reduced system of
+   <= 2048 rows (the default), or of <= 300 rows (other level sizes), or with its
+   two-level reduced solve always judged failed (its sequential solve follows), or
+   the levels down to the sequential base of <= 64 rows. */
 static const struct {
-  int tile_base, pcr_base, red2, tile_pcr;
+  int tile_base, red2;
   const char *name;
-} base_modes[] = {{-1, 1, 1, 1, "tile base"},
-                  {300, 1, 1, 1, "tile base <= 300"},
-                  {-1, 2, 1, 1, "base cyclic reduction refused"},
-                  {-1, 0, 1, 0, "tile base, no cyclic reductions"},
-                  {-1, 0, 2, 2, "tile base, 2nd level failed"},
-                  {0, 1, 1, 1, "sequential base"}};
+} base_modes[] = {{-1, 1, "tile base"},
+                  {300, 1, "tile base <= 300"},
+                  {-1, 2, "tile base, 2nd level failed"},
+                  {0, 1, "sequential base"}};
 #define NBASE ((int)(sizeof base_modes / sizeof base_modes[0]))
 
 static void set_base_mode(int m)
 {
   gtsv__spike_tile_base = m < 0 ? -1 : base_modes[m].tile_base;
-  gtsv__spike_pcr_base = m < 0 ? 1 : base_modes[m].pcr_base;
   gtsv__batch_tile_red2 = m < 0 ? 1 : base_modes[m].red2;
-  gtsv__batch_tile_pcr = m < 0 ? 1 : base_modes[m].tile_pcr;
 }
 
 /* Singular systems: a zero row at several places, and a zero-diagonal system of odd
@@ -406,7 +396,7 @@ START_TEST(base_solvers)
   gtsv_handle h = spike_handle(0);
   set_base_mode(m);
   for (int k = 0; k < TU_NKINDS; k++) {
-    fallbacks = solves = base_refused = 0;
+    fallbacks = solves = 0;
     for (int ni = 0; ni < 5; ni++)
       for (int64_t nrhs = 1; nrhs <= 3; nrhs += 2) {
         const int64_t n = ns[ni], ldb = nrhs == 1 ? n : n + 3;
@@ -419,22 +409,11 @@ START_TEST(base_solvers)
         solve_and_judge(h, &P, ctx);
         tu_problem_free(&P);
       }
-    printf("check_gpu_spike: %-6s %-16s %-32s %2d solves, %2d fell back, base cyclic "
-           "reduction refused %d\n", tu_prec_name(p), tu_kind_name((tu_kind)k),
-           base_modes[m].name, solves, fallbacks, base_refused);
+    printf("check_gpu_spike: %-6s %-16s %-28s %2d solves, %2d fell back\n", tu_prec_name(p),
+           tu_kind_name((tu_kind)k), base_modes[m].name, solves, fallbacks);
     if (k == TU_RANDOM || k == TU_DOMINANT)
       TU_EXPECT(fallbacks == 0, "%s %s %s: %d of %d solves fell back", tu_prec_name(p),
                 tu_kind_name((tu_kind)k), base_modes[m].name, fallbacks, solves);
-    /* the base's cyclic reduction is tried with one right-hand side: it must pass on
-       dominant systems (a dominant base: stable without pivoting), and is refused
-       every time in the mode that forces it */
-    if (k == TU_DOMINANT && base_modes[m].pcr_base == 1 && base_modes[m].tile_base != 0)
-      TU_EXPECT(base_refused == 0, "%s dominant %s: base cyclic reduction refused %d times",
-                tu_prec_name(p), base_modes[m].name, base_refused);
-    if (base_modes[m].pcr_base == 2)
-      TU_EXPECT(base_refused >= (tu_small_run() ? 1 : 4), "%s %s %s: base cyclic reduction "
-                "refused %d times", tu_prec_name(p), tu_kind_name((tu_kind)k),
-                base_modes[m].name, base_refused);
   }
   set_base_mode(-1);
   gtsv_destroy(h);

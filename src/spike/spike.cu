@@ -160,7 +160,6 @@
 #include "spike/spike.h"
 #include "batch/batch.h"
 #include "core/pivot_cxx.h"
-#include "batch/tile_core.h"
 #include "cuda/state.h"
 #include "arcr/arcr.h"
 
@@ -1237,8 +1236,6 @@ spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, 
 constexpr int kTailMax = 15;
 constexpr int kStamps = 48;   /* trace stamps at ws + kStampOff (in the header) */
 constexpr size_t kStampOff = 512;
-constexpr size_t kPcrGateOff = 64; /* the base's cyclic reduction refused (a word, zeroed
-                                      with the header) */
 /* What one launch of the tail does: everything, or (with ARCR solving the base
    in its own launch, thesis 5.3) the way down and the way up separately. */
 enum : unsigned { TAIL_DOWN = 1u, TAIL_BASE = 2u, TAIL_UP = 4u, TAIL_ALL = 7u };
@@ -1378,133 +1375,6 @@ __global__ void spike_init(char *ws, size_t head, const __grid_constant__ Init a
       if (c == 0) rd[64 * w] = T(0);
       else rb[(c - 1) * a.lv[l].R + 64 * w] = T(0);
     }
-  }
-}
-
-/*
- * The base by checked cyclic reduction (one right-hand side, n <= kTileBaseN rows:
- * one block, kPcrBaseThreads threads, kPcrBaseRows rows each, row i at thread
- * i mod kPcrBaseThreads). Parallel cyclic reduction without pivoting (the steps of
- * gtsv_tile::pcr_step, the rows 1, 2, 4, ... away read from shared memory), then the
- * test of the on-chip batch kernel's reduced systems (gtsv_tile::pcr_accept):
- *     ||r - T x||_2 <= 16 u ||T||_inf ||x||_2   over this system's rows,
- * the same contract the pivoting base keeps (a backward-stable solve of this
- * reduced system). Where it passes, x goes over b and the on-chip batch kernel
- * queued after it (gated on *refused) does nothing; where it does not (a Inf or
- * NaN included: a singular base divides by zero), nothing is written, *refused is
- * set and that kernel solves the base as before, with its pivoting, retries and
- * singular-row report. Why it passes: a reduced system of a reduced system is a
- * Schur complement of widely spaced rows; host runs of the on-chip kernel's
- * reduction of random U(-1,1) systems (tile_core.h's steps) passed the test in
- * 40 of 40 cases at 255..4095 rows one level down and 10 of 10 two levels down,
- * where random systems of 2048 rows themselves pass in 3.5% of cases. A chain of
- * 11 steps with two block barriers each replaces the base's on-chip SPIKE (interiors
- * of 63 rows, the reduced solve, one warp: 27 us of 2^23's 0.37 ms on an H200).
- */
-constexpr int kPcrBaseThreads = 1024;
-constexpr int kPcrBaseRows = (int)(kTileBaseN / kPcrBaseThreads);
-
-template <typename T> __device__ __forceinline__ T block_max(T v, T *red)
-{
-  for (int o = 16; o > 0; o >>= 1) v = gtsv_tile::tmax(v, __shfl_xor_sync(0xffffffffu, v, o));
-  __syncthreads(); /* red is free */
-  if ((threadIdx.x & 31) == 0) red[threadIdx.x >> 5] = v;
-  __syncthreads();
-  v = red[0];
-  for (int w = 1; w < (int)(blockDim.x >> 5); w++) v = gtsv_tile::tmax(v, red[w]);
-  return v;
-}
-template <typename T> __device__ __forceinline__ T block_sum(T v, T *red)
-{
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-  __syncthreads();
-  if ((threadIdx.x & 31) == 0) red[threadIdx.x >> 5] = v;
-  __syncthreads();
-  v = red[0]; /* the same order at every thread: every thread decides alike */
-  for (int w = 1; w < (int)(blockDim.x >> 5); w++) v += red[w];
-  return v;
-}
-
-template <typename T>
-__global__ void __launch_bounds__(kPcrBaseThreads)
-spike_pcr_base(int n, const T *dl, const T *d, const T *du, T *b, unsigned *refused,
-               int force_fail)
-{
-  extern __shared__ __align__(16) unsigned char pcr_smem[];
-  __shared__ T red[kPcrBaseThreads / 32];
-  T *const sa = reinterpret_cast<T *>(pcr_smem), *const sc = sa + n, *const sr = sc + n,
-           *const si = sr + n;
-  const int t = threadIdx.x;
-  T a[kPcrBaseRows], bb[kPcrBaseRows], c[kPcrBaseRows], r[kPcrBaseRows];
-  T a0[kPcrBaseRows], b0[kPcrBaseRows], c0[kPcrBaseRows], r0[kPcrBaseRows];
-  T tn = 0;
-#pragma unroll
-  for (int j = 0; j < kPcrBaseRows; j++) {
-    const int i = t + j * kPcrBaseThreads;
-    const bool in = i < n;
-    a0[j] = in && i > 0 ? ld(dl + i) : T(0); /* no coupling outside the system */
-    b0[j] = in ? ld(d + i) : T(1);
-    c0[j] = in && i < n - 1 ? ld(du + i) : T(0);
-    r0[j] = in ? ld(b + i) : T(0);
-    a[j] = a0[j]; bb[j] = b0[j]; c[j] = c0[j]; r[j] = r0[j];
-    if (in) tn = gtsv_tile::tmax(tn, gtsv_tile::tabs(a0[j]) + gtsv_tile::tabs(b0[j]) +
-                                         gtsv_tile::tabs(c0[j]));
-  }
-  for (int k = 1; k < n; k <<= 1) {
-#pragma unroll
-    for (int j = 0; j < kPcrBaseRows; j++) {
-      const int i = t + j * kPcrBaseThreads;
-      if (i < n) {
-        sa[i] = a[j]; sc[i] = c[j]; sr[i] = r[j]; si[i] = T(1) / bb[j];
-      }
-    }
-    __syncthreads();
-#pragma unroll
-    for (int j = 0; j < kPcrBaseRows; j++) {
-      const int i = t + j * kPcrBaseThreads;
-      if (i >= n) continue;
-      const bool up = i >= k, dn = i + k < n;
-      gtsv_tile::pcr_step(a[j], bb[j], c[j], r[j], up ? sa[i - k] : T(0), up ? sc[i - k] : T(0),
-                          up ? sr[i - k] : T(0), up ? si[i - k] : T(1), dn ? sa[i + k] : T(0),
-                          dn ? sc[i + k] : T(0), dn ? sr[i + k] : T(0), dn ? si[i + k] : T(1));
-    }
-    __syncthreads();
-  }
-  T x[kPcrBaseRows], xmax = 0;
-  bool nf = false;
-#pragma unroll
-  for (int j = 0; j < kPcrBaseRows; j++) {
-    const int i = t + j * kPcrBaseThreads;
-    x[j] = i < n ? r[j] / bb[j] : T(0);
-    nf |= !(gtsv_tile::tabs(x[j]) <= gtsv_tile::finite_max<T>());
-    xmax = gtsv_tile::tmax(xmax, gtsv_tile::tabs(x[j]));
-    if (i < n) sa[i] = x[j];
-  }
-  nf = __syncthreads_or(nf) != 0; /* also: x of every row is in sa */
-  const T sxs = gtsv_tile::pow2_inv(block_max(xmax, red));
-  const T tmx = block_max(tn, red), sts = gtsv_tile::pow2_inv(tmx);
-  T s_r = 0, s_x = 0;
-#pragma unroll
-  for (int j = 0; j < kPcrBaseRows; j++) {
-    const int i = t + j * kPcrBaseThreads;
-    if (i >= n) continue;
-    const T xm = i > 0 ? sa[i - 1] : T(0), xp = i < n - 1 ? sa[i + 1] : T(0);
-    const T res = (r0[j] - a0[j] * xm - b0[j] * x[j] - c0[j] * xp) * sxs * sts;
-    const T xs = x[j] * sxs;
-    s_r += res * res;
-    s_x += xs * xs;
-  }
-  s_r = block_sum(s_r, red);
-  s_x = block_sum(s_x, red);
-  const bool ok = !nf && !force_fail && gtsv_tile::pcr_accept(s_r, s_x, tmx * sts);
-  if (!ok) {
-    if (t == 0) *refused = 1u;
-    return;
-  }
-#pragma unroll
-  for (int j = 0; j < kPcrBaseRows; j++) {
-    const int i = t + j * kPcrBaseThreads;
-    if (i < n) b[i] = x[j];
   }
 }
 
@@ -1898,22 +1768,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
         s = ArcrReduced<T>::fn(h, B.n, q, B.dl, B.d, B.du, B.b, B.ldb, flag, FB_BASE);
       } else { /* the right-hand sides as systems of one matrix; a singular one sets
                   FB_BASE (the fallback then reports DP_SEQ's row of T) */
-        gtsv_batch_desc bd = {B.n, q, 0, 1, B.ldb, 1, 0, NULL, flag, FB_BASE};
-        /* one right-hand side: checked cyclic reduction first (spike_pcr_base), the
-           on-chip kernel gated on its refusal */
-        static const int pcr_env =
-            getenv("GTSV_SPIKE_PCR_BASE") ? atoi(getenv("GTSV_SPIKE_PCR_BASE")) : -1;
-        const int pcr_base = pcr_env >= 0 && pcr_env <= 2 ? pcr_env : gtsv__spike_pcr_base;
-        const int psm = 4 * (int)B.n * (int)sizeof(T);
-        if (pcr_base != 0 && q == 1 && B.n <= kTileBaseN &&
-            resident_blocks<spike_pcr_base<T>>(kPcrBaseThreads,
-                                               4 * (int)kTileBaseN * (int)sizeof(T)) >= 1) {
-          unsigned *gate = (unsigned *)(ws + kPcrGateOff);
-          spike_pcr_base<T><<<1, kPcrBaseThreads, psm, st>>>((int)B.n, B.dl, B.d, B.du, B.b,
-                                                             gate, pcr_base == 2);
-          GTSV_CUDA_TRY(cudaGetLastError());
-          bd.gate = gate;
-        }
+        const gtsv_batch_desc bd = {B.n, q, 0, 1, B.ldb, 1, 0, NULL, flag, FB_BASE};
         s = TileBase<T>::fn(h, &bd, B.dl, B.d, B.du, B.b);
       }
       if (s != GTSV_STATUS_SUCCESS) return s;
@@ -1982,7 +1837,6 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
 int gtsv__spike_m = 0;
 int gtsv__spike_tile_base = -1;
 int gtsv__spike_col_slices = 1;
-int gtsv__spike_pcr_base = 1;
 
 extern "C" gtsv_status gtsv__s_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs,
                                           const float *dl, const float *d, const float *du,
@@ -2010,17 +1864,6 @@ extern "C" gtsv_status gtsv__d_spike_cuda_batch(gtsv_handle h, int64_t n, const 
 {
   const int64_t rows = (batch - 1) * stride + n;
   return spike_solve<double>(h, rows, 1, dl, d, du, x, rows, n, stride, batch);
-}
-
-extern "C" gtsv_status gtsv__spike_base_refused(gtsv_handle h, int *refused)
-{
-  unsigned v = 0;
-  if (!h->cuda || !h->cuda->ws) return GTSV_STATUS_INVALID_VALUE;
-  GTSV_CUDA_TRY(cudaStreamSynchronize(gtsv__cuda_stream(h)));
-  GTSV_CUDA_TRY(cudaMemcpy(&v, (char *)h->cuda->ws + kPcrGateOff, sizeof v,
-                           cudaMemcpyDeviceToHost));
-  *refused = (int)v;
-  return GTSV_STATUS_SUCCESS;
 }
 
 extern "C" gtsv_status gtsv__spike_fallback_taken(gtsv_handle h, int *taken)

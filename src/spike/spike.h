@@ -53,17 +53,6 @@ extern int gtsv__spike_tile_base;
    has few warps. Set it between solves only. */
 extern int gtsv__spike_col_slices;
 
-/* Test and benchmark knob: the base (the first reduced system of at most 2048
-   rows, one right-hand side) first by checked cyclic reduction, the on-chip batch
-   kernel only where that is refused (1, the default); never (0); always refused
-   (2: tests). GTSV_SPIKE_PCR_BASE=0/1/2 overrides it. Set it between solves only. */
-extern int gtsv__spike_pcr_base;
-
-/* Whether the last GPU SPIKE solve on h had its base's cyclic reduction refused
-   (waits for the stream): *refused = 1, or 0 (accepted, or not tried). For the
-   tests. */
-gtsv_status gtsv__spike_base_refused(gtsv_handle h, int *refused);
-
 /* Whether the last GPU SPIKE solve on h fell back to the sequential DP (waits for
    the stream): *taken = 0, or the reasons as bits (1 partition singular in both
    options, 2 smallest reduced system singular, 4 singular re-solve, 8 cancellation).
