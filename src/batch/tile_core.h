@@ -34,7 +34,7 @@ constexpr int kRed2MinRows = 16;
    pass at kPcrTol = 16, and the accepted systems' backward error stayed at 10 eps
    ||T|| ||x|| at most (16 in float), as with the pivoting solves. */
 constexpr int kPcrMinRows = 4;
-constexpr double kPcrTol = 16.0;
+constexpr double kPcrTol = 4.0;
 
 template <typename T> __host__ __device__ __forceinline__ T tabs(T v)
 {
