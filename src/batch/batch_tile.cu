@@ -33,11 +33,11 @@
  *     Before either, a reduced system of kPcrMinRows = 4 rows or more is solved by
  *     parallel cyclic reduction without pivoting across the system's lanes
  *     (pcr_checked: log2 R steps), and that answer is kept only where the reduced
- *     residual is at most 16 u ||T_sep|| ||x||_2 (tile_core.h, pcr_accept); else
- *     nothing was written and the pivoting solves above run. On random matrices
- *     97.7-99% of the reduced systems pass (host runs); H200, double random strided,
- *     E 57.6 against 53.1% at n = 256, 56.3 against 45.4% at 512, 44.9 against 40.1%
- *     at 1024 (bench/results/gpu-batch-pcr-2026-11-25.md).
+ *     residual is at most kPcrTol = 4 u ||T_sep|| ||x||_2 (tile_core.h, pcr_accept);
+ *     else nothing was written and the pivoting solves above run. On random matrices
+ *     93-98% of the reduced systems pass (tools/tile-pcr-check.cu); H200, double
+ *     random strided, E 57.0 against 53.2% at n = 256, 55.5 against 45.6% at 512,
+ *     44.7 against 40.4% at 1024 (bench/results/gpu-batch-pcr-2026-11-25.md).
  * Finally the warp stores x with coalesced stores. Nothing but dl, d, du, b and x
  * touches global memory: no workspace. The decisions for one system are emulated
  * on the host with the same steps (tile_emul.h); tests/check_tile_core.cu runs that
@@ -331,7 +331,7 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
  * it; where it does not, nothing is written, and the caller solves the same rows by
  * pivoting. Cyclic reduction is not stable on these systems in general, but the
  * test accepts only an answer that is (normwise backward error of the reduced
- * system); on random matrices 97-99% of them pass (host runs, tile_core.h), and a
+ * system); on random matrices 93-98% of them pass (tools/tile-pcr-check.cu), and a
  * chain of log2 R steps replaces one of about R (or R/4 + 3) pivot steps.
  * Called by every lane (go: its system takes part, uniform over the system's
  * lanes); returns, at every lane, go && its system was refused. force_fail: judged
