@@ -545,9 +545,6 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
   /* dominant systems through the pivoting attempts, as before spike_attempt_np */
   strided_knob("gtsv strided, pivoting attempts only", [] { gtsv__batch_tile_np = 0; },
                [] { gtsv__batch_tile_np = 1; });
-  /* one warp a block where large batches take persistent 13-warp blocks */
-  strided_knob("gtsv strided, one warp a block", [] { gtsv__batch_tile_persist = 0; },
-               [] { gtsv__batch_tile_persist = 1; });
   if (n > 4 * 16) /* reduced systems of 4 rows or more: without the checked cyclic reduction */
     strided_knob("gtsv strided, no cyclic reduction", [] { gtsv__batch_tile_pcr = 0; },
                  [] { gtsv__batch_tile_pcr = 1; });

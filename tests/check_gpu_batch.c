@@ -853,64 +853,6 @@ static void long_case(gtsv_handle h, tu_prec p, tu_kind kind, int64_t n, int64_t
   long_case_in(h, p, kind, L_STRIDED, n, batch, stride, variant, seed);
 }
 
-/* Large rows-contiguous batches with 17 KB tiles (double M = 16) run persistent
-   blocks of 13 warps that loop over the groups (gtsv__batch_tile_persist, batch_tile.cu:
-   kPersistWarps): batches past the threshold (4 groups a warp of the whole GPU), one
-   system a warp (n = 300) and four (n = 100), stride > n, every tile kind, one
-   system made singular. x, the status and the singular system and row must be
-   bitwise those of one warp a block (0), and every system within the rule against
-   LAPACK. */
-START_TEST(tile_persistent_blocks)
-{
-  static const tu_kind kinds[] = {TU_RANDOM, TU_ZERO_DIAG, TU_FORCE_2X2, TU_DOMINANT};
-  gtsv_handle h;
-  int dev = 0, sms = 0;
-  tu_reset_failures();
-  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
-  ck_assert_int_eq(cudaGetDevice(&dev), cudaSuccess);
-  ck_assert_int_eq(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), cudaSuccess);
-  for (int ni = 0; ni < 2; ni++)
-    for (size_t ki = 0; ki < sizeof kinds / sizeof *kinds; ki++) {
-      const int64_t n = ni == 0 ? 300 : 100, G = ni == 0 ? 1 : 4;
-      const int64_t batch = 4 * 13 * (int64_t)sms * G + 3, stride = n + 3;
-      tu_problem P;
-      char why[256];
-      int64_t info[2] = {-7, -7}, row[2] = {-7, -7}, hi, hr;
-      void *xh = NULL, *x0 = NULL;
-      if (tu_small_run() && ki % 2) continue;
-      tu_problem_init(&P, TU_DOUBLE, kinds[ki], n, 1, stride, batch, stride, 8100 + 10 * ni + ki);
-      tu_problem_zero_row(&P, batch / 2 + 1, n / 3); /* one singular system */
-      tu_problem_prepare(&P);
-      host_reference_x(&P, &hi, &hr, &xh);
-      for (int mode = 0; mode < 2; mode++) {
-        gtsv__batch_tile_persist = mode == 0 ? 0 : 1;
-        const int st = dev_solve(h, &P, L_STRIDED, 0, &info[mode], &row[mode]);
-        TU_EXPECT(st >= 0, "persistent %d n=%lld: device error", mode, (long long)n);
-        if (st < 0) break;
-        TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
-                  "persistent %d n=%lld batch=%lld %s: %s", mode, (long long)n,
-                  (long long)batch, tu_kind_name(kinds[ki]), why);
-        TU_EXPECT(info[mode] == hi && row[mode] == hr, "persistent %d n=%lld %s: info %lld "
-                  "row %lld, host %lld row %lld", mode, (long long)n, tu_kind_name(kinds[ki]),
-                  (long long)info[mode], (long long)row[mode], (long long)hi, (long long)hr);
-        if (mode == 0)
-          x0 = tu_dup(TU_DOUBLE, P.x, P.blen);
-        else
-          TU_EXPECT(memcmp(x0, P.x, (size_t)P.blen * sizeof(double)) == 0,
-                    "persistent n=%lld %s: x differs from one warp a block's",
-                    (long long)n, tu_kind_name(kinds[ki]));
-      }
-      gtsv__batch_tile_persist = 1;
-      free(x0);
-      free(xh);
-      tu_problem_free(&P);
-    }
-  gtsv_destroy(h);
-  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
-                tu_first_failure());
-}
-END_TEST
-
 START_TEST(strided_batch_long_systems)
 {
   static const int64_t ns[] = {2049, 4097, 8192, 20000};
@@ -1189,7 +1131,6 @@ int main(void)
   TCase *tt = tcase_create("tile");
   tcase_add_test(tt, tile_partition_sizes);
   tcase_add_test(tt, tile_small_batches);
-  tcase_add_test(tt, tile_persistent_blocks);
   tcase_set_timeout(tt, 1200);
   suite_add_tcase(gs, tt);
   TCase *tn = tcase_create("nrhs"); /* CK_RUN_CASE=nrhs: gtsv_?gtsv, many right-hand sides */

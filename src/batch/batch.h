@@ -137,11 +137,6 @@ extern int gtsv__batch_tile_np;
    pcr_checked), not (0), or that solve always refused, so that the pivoting solves
    follow (2: tests). Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_pcr;
-/* Benchmark and test knob: large rows-contiguous batches with 17 KB tiles run 13
-   warps a block, each looping over groups (1, the default: batch_tile.cu,
-   kPersistWarps), or one warp a block, one group each (0). GTSV_TILE_PERSIST=0/1
-   overrides it. Process-wide, not synchronised: set it between solves only. */
-extern int gtsv__batch_tile_persist;
 
 /* Single systems up to this order go to the nrhs kernels from gtsv_?gtsv; longer
    ones need SPIKE. */

@@ -118,7 +118,6 @@ int gtsv__batch_tile_m = 0;
 int gtsv__batch_tile_red2 = 1;
 int gtsv__batch_tile_np = 1;
 int gtsv__batch_tile_pcr = 1;
-int gtsv__batch_tile_persist = 1;
 
 namespace {
 using namespace gtsv_tile;
@@ -577,7 +576,6 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
             unsigned long long *info)
 {
   constexpr int S = M + 1;
-  constexpr bool PERSIST = !INTER && K > 1;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   __shared__ unsigned sing_of[K]; /* singular systems of each warp (first lanes) */
   const int warp = K > 1 ? (int)(threadIdx.x >> 5) : 0, lane = threadIdx.x & 31;
@@ -585,126 +583,116 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
   T *const tA = tile0 + warp * 4 * 32 * S, *const tD = tA + 32 * S;
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
   const int G = 1 << lgG, n = (int)ds.n;
+  const int64_t sb = (int64_t)blockIdx.x * K * G, s0 = sb + (int64_t)warp * G;
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
-  /* PERSIST (rows contiguous, K > 1): the block's warps loop over the groups, warp
-     w of block b taking groups b K + w, then gridDim.x K further on; else one
-     group a warp (rows contiguous) or K consecutive ones a block (interleaved) */
-  for (int64_t it = PERSIST ? (int64_t)blockIdx.x * K + warp : 0;;
-       it += (int64_t)gridDim.x * K) {
-    const int64_t sb = PERSIST ? it * G : (int64_t)blockIdx.x * K * G;
-    const int64_t s0 = PERSIST ? sb : sb + (int64_t)warp * G;
-    if (PERSIST && s0 >= ds.nsys) break;
-    const int nact = (int)max((int64_t)0, min((int64_t)G, ds.nsys - s0));
-    const int nblk = (int)min((int64_t)K * G, ds.nsys - sb); /* the block's systems */
+  const int nact = (int)max((int64_t)0, min((int64_t)G, ds.nsys - s0));
+  const int nblk = (int)min((int64_t)K * G, ds.nsys - sb); /* the block's systems */
 
-    /* ---- load: the warp's systems into the tile ---- */
-    if (!INTER) {
-      load_group<T, M>(ds, s0, nact, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-    } else if (K == 1) { /* consecutive lanes on consecutive systems of one row */
-      for (int e = lane; e < (n << lgG); e += 32) {
-        const int g = e & (G - 1), r = e >> lgG;
-        if (g >= nact) continue;
-        const int k = g * P * S + r + r / M;
-        const int64_t s = s0 + g;
-        cp_elt(tA + k, dl + s + (int64_t)r * ds.m_row);
-        cp_elt(tD + k, dd + s + (int64_t)r * ds.m_row);
-        cp_elt(tC + k, du + s + (int64_t)r * ds.m_row);
-        cp_elt(tB + k, x + s + (int64_t)r * ds.b_row);
-      }
-    } else { /* element e: system j = e mod K G of the block (warp j / G, slot j mod G), row e / (K G) */
-      const int lgKG = lgG + (K == 8 ? 3 : K == 4 ? 2 : K == 2 ? 1 : 0);
-      for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
-        const int j = e & ((K << lgG) - 1), r = e >> lgKG;
-        if (j >= nblk) continue;
-        const int k = (j >> lgG) * 4 * 32 * S + (j & (G - 1)) * P * S + r + r / M;
-        const int64_t s = sb + j;
-        cp_elt(tile0 + k, dl + s + (int64_t)r * ds.m_row);
-        cp_elt(tile0 + 32 * S + k, dd + s + (int64_t)r * ds.m_row);
-        cp_elt(tile0 + 64 * S + k, du + s + (int64_t)r * ds.m_row);
-        cp_elt(tile0 + 96 * S + k, x + s + (int64_t)r * ds.b_row);
+  /* ---- load: the warp's systems into the tile ---- */
+  if (!INTER) {
+    load_group<T, M>(ds, s0, nact, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+  } else if (K == 1) { /* consecutive lanes on consecutive systems of one row */
+    for (int e = lane; e < (n << lgG); e += 32) {
+      const int g = e & (G - 1), r = e >> lgG;
+      if (g >= nact) continue;
+      const int k = g * P * S + r + r / M;
+      const int64_t s = s0 + g;
+      cp_elt(tA + k, dl + s + (int64_t)r * ds.m_row);
+      cp_elt(tD + k, dd + s + (int64_t)r * ds.m_row);
+      cp_elt(tC + k, du + s + (int64_t)r * ds.m_row);
+      cp_elt(tB + k, x + s + (int64_t)r * ds.b_row);
+    }
+  } else { /* element e: system j = e mod K G of the block (warp j / G, slot j mod G), row e / (K G) */
+    const int lgKG = lgG + (K == 8 ? 3 : K == 4 ? 2 : K == 2 ? 1 : 0);
+    for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
+      const int j = e & ((K << lgG) - 1), r = e >> lgKG;
+      if (j >= nblk) continue;
+      const int k = (j >> lgG) * 4 * 32 * S + (j & (G - 1)) * P * S + r + r / M;
+      const int64_t s = sb + j;
+      cp_elt(tile0 + k, dl + s + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 32 * S + k, dd + s + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 64 * S + k, du + s + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 96 * S + k, x + s + (int64_t)r * ds.b_row);
+    }
+  }
+  cp_wait();
+  if (K > 1) __syncthreads(); /* every thread reads rows other threads copied */
+  else __syncwarp();
+
+  const int g = lane / P, p = lane & (P - 1);
+  bool singular = false;
+
+  if (nact == 0) {
+    /* a warp past the last system of the last block: nothing to solve */
+  } else if (P == 1) {
+    if (g < nact) {
+      T *const A = tA + lane * S, *const D = tD + lane * S, *const C = tC + lane * S,
+               *const B = tB + lane * S;
+      const int bad = seq_dp(n, A, D, C, B, Ident());
+      if (bad >= 0) {
+        report(ds, info, (s0 + g) * ds.key_sys + bad);
+        singular = true;
       }
     }
-    cp_wait();
-    if (K > 1 && !PERSIST) __syncthreads(); /* every thread reads rows other threads copied */
-    else __syncwarp();
-
-    const int g = lane / P, p = lane & (P - 1);
-    bool singular = false;
-
-    if (nact == 0) {
-      /* a warp past the last system of the last block: nothing to solve */
-    } else if (P == 1) {
-      if (g < nact) {
-        T *const A = tA + lane * S, *const D = tD + lane * S, *const C = tC + lane * S,
-                 *const B = tB + lane * S;
-        const int bad = seq_dp(n, A, D, C, B, Ident());
+  } else {
+    const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
+    unsigned fm = all;
+    if (NP && np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
+      const unsigned dm = dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
+      if (dm) {
+        const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, n, dm, np == 2);
+        if (fd) reload<T, M, INTER>(ds, s0, fd, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+        fm = (all & ~dm) | fd;
+      }
+    }
+    if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, fm, red2, pcr);
+    /* ---- retries with other separators, then the sequential pivoting ---- */
+    for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
+      reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+      fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fm, red2, pcr);
+    }
+    if (fm) {
+      reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+      if ((fm >> lane) & 1u) { /* the failed systems side by side, a lane each */
+        const int c = lane * S;
+        const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, SysIdx<M>());
         if (bad >= 0) {
           report(ds, info, (s0 + g) * ds.key_sys + bad);
           singular = true;
         }
       }
-    } else {
-      const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
-      unsigned fm = all;
-      if (NP && np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
-        const unsigned dm = dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
-        if (dm) {
-          const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, n, dm, np == 2);
-          if (fd) reload<T, M, INTER>(ds, s0, fd, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-          fm = (all & ~dm) | fd;
-        }
-      }
-      if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, fm, red2, pcr);
-      /* ---- retries with other separators, then the sequential pivoting ---- */
-      for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
-        reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-        fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fm, red2, pcr);
-      }
-      if (fm) {
-        reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-        if ((fm >> lane) & 1u) { /* the failed systems side by side, a lane each */
-          const int c = lane * S;
-          const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, SysIdx<M>());
-          if (bad >= 0) {
-            report(ds, info, (s0 + g) * ds.key_sys + bad);
-            singular = true;
-          }
-        }
-      }
     }
-    /* a singular system keeps its x: one bit per system, at its first lane */
-    const unsigned sing = __ballot_sync(0xffffffffu, singular);
+  }
+  /* a singular system keeps its x: one bit per system, at its first lane */
+  const unsigned sing = __ballot_sync(0xffffffffu, singular);
 
-    /* ---- store x ---- */
-    if (!INTER) {
-      __syncwarp(); /* x of every lane's rows is in the tile */
-      T *px = x + s0 * ds.b_sys;
-      for (int gg = 0; gg < nact; gg++, px += ds.b_sys) {
-        if ((sing >> (gg * P)) & 1u) continue;
-        const T *Bs = tB + gg * P * S;
-        for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[r + r / M]); /* b_row = 1 */
-      }
-    } else if (K == 1) {
-      __syncwarp(); /* x of every lane's rows is in the tile */
-      for (int e = lane; e < (n << lgG); e += 32) {
-        const int gg = e & (G - 1), r = e >> lgG;
-        if (gg >= nact || ((sing >> (gg * P)) & 1u)) continue;
-        __stcs(x + (s0 + gg) + (int64_t)r * ds.b_row, tB[gg * P * S + r + r / M]);
-      }
-    } else {
-      if (lane == 0) sing_of[warp] = sing;
-      __syncthreads(); /* x of every warp's rows is in its tile */
-      const int lgKG = lgG + (K == 8 ? 3 : K == 4 ? 2 : K == 2 ? 1 : 0);
-      for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
-        const int j = e & ((K << lgG) - 1), r = e >> lgKG;
-        const int w = j >> lgG, gg = j & (G - 1);
-        if (j >= nblk || ((sing_of[w] >> (gg * P)) & 1u)) continue;
-        __stcs(x + (sb + j) + (int64_t)r * ds.b_row,
-               tile0[w * 4 * 32 * S + 96 * S + gg * P * S + r + r / M]);
-      }
+  /* ---- store x ---- */
+  if (!INTER) {
+    __syncwarp(); /* x of every lane's rows is in the tile */
+    T *px = x + s0 * ds.b_sys;
+    for (int gg = 0; gg < nact; gg++, px += ds.b_sys) {
+      if ((sing >> (gg * P)) & 1u) continue;
+      const T *Bs = tB + gg * P * S;
+      for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[r + r / M]); /* b_row = 1 */
     }
-    if (!PERSIST) break;
-    __syncwarp(); /* every lane is done with the tile before the next group's copy */
+  } else if (K == 1) {
+    __syncwarp(); /* x of every lane's rows is in the tile */
+    for (int e = lane; e < (n << lgG); e += 32) {
+      const int gg = e & (G - 1), r = e >> lgG;
+      if (gg >= nact || ((sing >> (gg * P)) & 1u)) continue;
+      __stcs(x + (s0 + gg) + (int64_t)r * ds.b_row, tB[gg * P * S + r + r / M]);
+    }
+  } else {
+    if (lane == 0) sing_of[warp] = sing;
+    __syncthreads(); /* x of every warp's rows is in its tile */
+    const int lgKG = lgG + (K == 8 ? 3 : K == 4 ? 2 : K == 2 ? 1 : 0);
+    for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
+      const int j = e & ((K << lgG) - 1), r = e >> lgKG;
+      const int w = j >> lgG, gg = j & (G - 1);
+      if (j >= nblk || ((sing_of[w] >> (gg * P)) & 1u)) continue;
+      __stcs(x + (sb + j) + (int64_t)r * ds.b_row,
+             tile0[w * 4 * 32 * S + 96 * S + gg * P * S + r + r / M]);
+    }
   }
 }
 
@@ -777,15 +765,7 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
   gtsv_status st = opt_in<T, M, INTER, K, RED2, NP>(dev);
   if (st != GTSV_STATUS_SUCCESS) return st;
   const int64_t per_block = (int64_t)K << lgG;
-  int64_t grid = (ds->nsys + per_block - 1) / per_block;
-  if (!INTER && K > 1) { /* persistent: the blocks that fit at once, at most */
-    int sms = 0, per = 0;
-    GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    GTSV_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &per, tile_kernel<T, M, INTER, K, RED2, NP>, 32 * K, K * tile_smem<T, M>()));
-    if (per < 1) return GTSV_STATUS_DEVICE_ERROR;
-    if (grid > (int64_t)sms * per) grid = (int64_t)sms * per;
-  }
+  const int64_t grid = (ds->nsys + per_block - 1) / per_block;
   /* GTSV_TILE_PCR=0/1/2 overrides gtsv__batch_tile_pcr (measurements of paths that
      reach this kernel inside another method, as the GPU SPIKE's base) */
   static const int pcr_env = getenv("GTSV_TILE_PCR") ? atoi(getenv("GTSV_TILE_PCR")) : -1;
@@ -820,21 +800,6 @@ gtsv_status launch_mk(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   return launch_mkr<T, M, INTER, K, false, false>(h, ds, dl, d, du, x, P, lgG);
 }
 
-/* Rows contiguous, large batches: kPersistWarps warps a block, one block an SM,
-   each warp looping over groups (tile_kernel's PERSIST), where 17 KB tiles (double
-   M = 16) would otherwise give 12 one-warp blocks an SM: every block
-   also takes 1 KB of shared memory for the system, and 13 x 18.4 KB is more than an
-   SM has (ncu, H200: "Block Limit Shared Mem 12"); 13 tiles in one block fit (226 KB
-   of 227). Used where the batch has at least kPersistMinWaves groups per warp of the
-   whole GPU and the device lets a block have that much shared memory; else, and
-   for other tile sizes, one warp a block. */
-constexpr int kPersistWarps = 13;
-constexpr int kPersistMinWaves = 4;
-template <typename T, int M> constexpr int persist_warps()
-{
-  return tile_smem<T, M>() == 4 * 32 * 17 * 8 ? kPersistWarps : 1;
-}
-
 template <typename T, int M, bool INTER>
 gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                      const T *du, T *x)
@@ -843,20 +808,6 @@ gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, cons
   int P = 1, lgG = 0;
   while ((int64_t)P * M < ds->n) P <<= 1;
   while ((1 << lgG) * P < 32) lgG++;
-  if constexpr (!INTER && persist_warps<T, M>() > 1) {
-    constexpr int KP = persist_warps<T, M>();
-    static const int persist_env =
-        getenv("GTSV_TILE_PERSIST") ? atoi(getenv("GTSV_TILE_PERSIST")) : -1;
-    const int on = persist_env >= 0 ? persist_env : gtsv__batch_tile_persist;
-    int dev = 0, sms = 0, optin = 0;
-    GTSV_CUDA_TRY(cudaGetDevice(&dev));
-    GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    GTSV_CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-    const int64_t groups = (ds->nsys + (1 << lgG) - 1) >> lgG;
-    if (on != 0 && optin >= KP * tile_smem<T, M>() &&
-        groups >= (int64_t)kPersistMinWaves * KP * sms)
-      return launch_mk<T, M, false, KP>(h, ds, dl, d, du, x, P, lgG);
-  }
   constexpr int K1 = warps_per_block_g1<T, M, INTER>();
   if (K1 > K && lgG == 0) return launch_mk<T, M, INTER, K1>(h, ds, dl, d, du, x, P, lgG);
   if (K > 1 && lgG < 3) return launch_mk<T, M, INTER, K>(h, ds, dl, d, du, x, P, lgG);
