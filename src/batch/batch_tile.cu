@@ -104,7 +104,9 @@
  * some overlap the sequential compute of others. (Three more warps per block to
  * issue the copy where the grid is small saved 2 us in the GPU SPIKE's base, but
  * the launch bounds they need cost the M = 32 and 64 kernels registers and 2-3.5%:
- * bench/results/gpu-final-4aae511-2026-11-25.md.)
+ * bench/results/gpu-final-4aae511-2026-11-25.md. Double M = 16 fits 12 one-warp
+ * blocks an SM, each block also holding 1 KB for the system; one persistent block of
+ * 13 warps looping over the groups was 10-18% slower: gpu-batch-persist-2026-11-25.md.)
  */
 #include <atomic>
 #include <stdlib.h>
