@@ -322,6 +322,26 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
   return ((bad >> (g * P)) & 1u) == 0u;
 }
 
+/* The ceil(log2 R) steps of parallel cyclic reduction across a system's P lanes
+   (pcr_step, tile_core.h): lane p holds row p of R (lanes p >= R an identity row)
+   in (a, b, c, r); the rows 1, 2, 4, ... away come by shuffles, a neighbour outside
+   the system as (0, 1, 0, 0). Afterwards every row is decoupled: x_p = r / b.
+   Called by every lane with the same R. */
+template <typename T>
+__device__ __forceinline__ void pcr_lanes(T &a, T &b, T &c, T &r, int p, int P, int R)
+{
+  for (int k = 1; k < R; k <<= 1) { /* R is the same at every lane */
+    const T ib = T(1) / b;
+    T am = __shfl_up_sync(0xffffffffu, a, k, P), cm = __shfl_up_sync(0xffffffffu, c, k, P);
+    T rm = __shfl_up_sync(0xffffffffu, r, k, P), im = __shfl_up_sync(0xffffffffu, ib, k, P);
+    T ap = __shfl_down_sync(0xffffffffu, a, k, P), cp = __shfl_down_sync(0xffffffffu, c, k, P);
+    T rp = __shfl_down_sync(0xffffffffu, r, k, P), ip = __shfl_down_sync(0xffffffffu, ib, k, P);
+    if (p < k) am = cm = rm = T(0), im = T(1);
+    if (p + k >= R) ap = cp = rp = T(0), ip = T(1);
+    if (p < R) pcr_step(a, b, c, r, am, cm, rm, im, ap, cp, rp, ip);
+  }
+}
+
 /*
  * The reduced system (R rows at sep(0..R-1)) by parallel cyclic reduction without
  * pivoting, checked: lane p holds row p (lanes p >= R an identity row) and runs the
@@ -352,16 +372,7 @@ __device__ __forceinline__ bool pcr_checked(const T *tA, const T *tD, const T *t
     a0 = tA[k]; b0 = tD[k]; c0 = tC[k]; r0 = tB[k];
   }
   T a = a0, b = b0, c = c0, r = r0;
-  for (int k = 1; k < R; k <<= 1) { /* R is the same at every lane */
-    const T ib = T(1) / b;
-    T am = __shfl_up_sync(0xffffffffu, a, k, P), cm = __shfl_up_sync(0xffffffffu, c, k, P);
-    T rm = __shfl_up_sync(0xffffffffu, r, k, P), im = __shfl_up_sync(0xffffffffu, ib, k, P);
-    T ap = __shfl_down_sync(0xffffffffu, a, k, P), cp = __shfl_down_sync(0xffffffffu, c, k, P);
-    T rp = __shfl_down_sync(0xffffffffu, r, k, P), ip = __shfl_down_sync(0xffffffffu, ib, k, P);
-    if (p < k) am = cm = rm = T(0), im = T(1);
-    if (p + k >= R) ap = cp = rp = T(0), ip = T(1);
-    if (p < R) pcr_step(a, b, c, r, am, cm, rm, im, ap, cp, rp, ip);
-  }
+  pcr_lanes(a, b, c, r, p, P, R);
   const T x = mine ? r / b : T(0);
   T xm = __shfl_up_sync(0xffffffffu, x, 1, P), xp = __shfl_down_sync(0xffffffffu, x, 1, P);
   if (p == 0) xm = T(0);
@@ -470,16 +481,7 @@ __device__ __forceinline__ bool pcr_reduced(T *tA, T *tD, T *tC, T *tB, SIdx sep
     const int k = sep(p);
     a = tA[k]; b = tD[k]; c = tC[k]; r = tB[k];
   }
-  for (int k = 1; k < R; k <<= 1) { /* R is the same at every lane */
-    const T ib = T(1) / b;
-    T am = __shfl_up_sync(0xffffffffu, a, k, P), cm = __shfl_up_sync(0xffffffffu, c, k, P);
-    T rm = __shfl_up_sync(0xffffffffu, r, k, P), im = __shfl_up_sync(0xffffffffu, ib, k, P);
-    T ap = __shfl_down_sync(0xffffffffu, a, k, P), cp = __shfl_down_sync(0xffffffffu, c, k, P);
-    T rp = __shfl_down_sync(0xffffffffu, r, k, P), ip = __shfl_down_sync(0xffffffffu, ib, k, P);
-    if (p < k) am = cm = rm = T(0), im = T(1);
-    if (p + k >= R) ap = cp = rp = T(0), ip = T(1);
-    if (p < R) pcr_step(a, b, c, r, am, cm, rm, im, ap, cp, rp, ip);
-  }
+  pcr_lanes(a, b, c, r, p, P, R);
   const T x = r / b;
   if (mine) tB[sep(p)] = x;
   return mine && !(tabs(x) <= finite_max<T>());
