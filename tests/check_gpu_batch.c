@@ -687,6 +687,29 @@ START_TEST(tile_reduced_two_level)
 }
 END_TEST
 
+/* A few shapes of the reduced-solve case, small enough for compute-sanitizer
+   racecheck to finish (CK_RUN_CASE=tilerace): reduced systems of 4 (cyclic reduction
+   from here), 15 (one lane) and 31 rows (two levels after it), M = 16 and 32, both
+   layouts, both precisions, random and 2x2-forcing matrices, every (red2, pcr) mode. */
+START_TEST(tile_reduced_race_shapes)
+{
+  static const struct { int64_t M, n; } shapes[] = {{16, 5 * 16}, {16, 16 * 16}, {32, 32 * 32}};
+  static const tu_kind rk[] = {TU_RANDOM, TU_FORCE_2X2};
+  gtsv_handle h;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (size_t si = 0; si < sizeof shapes / sizeof *shapes; si++)
+      for (size_t ki = 0; ki < sizeof rk / sizeof *rk; ki++)
+        for (int li = 0; li < 2; li++)
+          red2_case(h, (tu_prec)pi, (layout)li, shapes[si].M, shapes[si].n, 5, rk[ki],
+                    6500 + 10 * si + ki);
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
 /* The attempt without pivoting (batch_tile.cu: spike_attempt_np) only where every
    row of a system is strictly dominant: dominant systems (d = 4 + U(-1,1)) of which
    every fourth from the second has one row made weakly dominant (|d| = |dl| + |du|
@@ -1141,6 +1164,10 @@ int main(void)
   tcase_set_timeout(tp, 600);
   tcase_add_test(tp, tile_no_pivoting_choice);
   suite_add_tcase(gs, tp);
+  TCase *tr = tcase_create("tilerace"); /* CK_RUN_CASE=tilerace: for racecheck */
+  tcase_add_test(tr, tile_reduced_race_shapes);
+  tcase_set_timeout(tr, 600);
+  suite_add_tcase(gs, tr);
   TCase *t2 = tcase_create("tile2"); /* CK_RUN_CASE=tile2: the two-level solve alone */
   tcase_add_test(t2, tile_reduced_two_level);
   tcase_set_timeout(t2, 1200);
