@@ -98,8 +98,9 @@
  * blocks of 4 warps load and store their 4 G systems together (4 G elements per
  * row contiguous: whole 32-byte sectors), up to n = 1024.
  *
- * Occupancy (smem per warp = 4 arrays x 32 x (M+1) x T): double M = 16: 17 KB
- * (13 warps per SM), M = 32: 34 KB (6), M = 64: 67 KB (3); float half of that.
+ * Occupancy (smem per warp = 4 arrays x 32 x (M+1) x T, and 1 KB more per block):
+ * double M = 16: 17 KB (12 warps per SM, ncu), M = 32: 34 KB (6), M = 64: 67 KB (3);
+ * float half of that.
  * Each warp is a block, so warps start and finish independently and the loads of
  * some overlap the sequential compute of others. (Three more warps per block to
  * issue the copy where the grid is small saved 2 us in the GPU SPIKE's base, but
@@ -345,7 +346,7 @@ __device__ __forceinline__ void pcr_lanes(T &a, T &b, T &c, T &r, int p, int P, 
 /*
  * The reduced system (R rows at sep(0..R-1)) by parallel cyclic reduction without
  * pivoting, checked: lane p holds row p (lanes p >= R an identity row) and runs the
- * steps of pcr_reduced on copies, so the rows in the tile stay as they are; then
+ * steps (pcr_lanes) on copies, so the rows in the tile stay as they are; then
  * each lane forms its row's residual r - T_red x from its neighbours' x, and the
  * system's first lane judges the scaled sums by pcr_accept (tile_core.h) against
  * tn, the largest |a| + |d| + |c| of the separators' original rows. Where it

@@ -236,16 +236,16 @@ template <typename T, typename SIdx> bool emul_pcr(int R, T *A, T *D, T *C, T *B
 template <typename T, typename SIdx>
 bool emul_pcr_checked(int R, T *A, T *D, T *C, T *B, SIdx sep, const T *tn, bool force_fail)
 {
-  std::vector<T> a(R), b(R), c(R), r(R), x(R);
+  std::vector<T> a(R), b(R), c(R), r(R);
   for (int p = 0; p < R; p++) {
     const int k = sep(p);
     a[p] = A[k]; b[p] = D[k]; c[p] = C[k]; r[p] = B[k];
   }
-  std::vector<T> ca(a), cb(b), cc(c), cr(r); /* emul_pcr works in place */
-  const bool nf = emul_pcr(R, ca.data(), cb.data(), cc.data(), cr.data(), EmulIdent());
+  /* emul_pcr works in place: on copies, x over the copy of r */
+  std::vector<T> ca(a), cb(b), cc(c), x(r);
+  const bool nf = emul_pcr(R, ca.data(), cb.data(), cc.data(), x.data(), EmulIdent());
   T xmax = 0, tmx = 0;
   for (int p = 0; p < R; p++) {
-    x[p] = cr[p];
     xmax = tmax(xmax, tabs(x[p]));
     tmx = tmax(tmx, tn[p]);
   }
