@@ -333,20 +333,26 @@ END_TEST
    gtsv__batch_tile_red2): the on-chip batch kernel on the first reduced system of
    <= 2048 rows (the default), or of <= 300 rows (other level sizes), or with its
    two-level reduced solve always judged failed (its sequential solve follows), or
-   the levels down to the sequential base of <= 64 rows. */
+   the levels down to the sequential base of <= 64 rows; and a base of 513..2048 rows
+   by the one-warp kernel instead of one block of four warps (gtsv__batch_tile_block
+   = 0), or by the block kernel with its first level judged failed (2: its one-warp
+   path follows). */
 static const struct {
-  int tile_base, red2;
+  int tile_base, red2, block;
   const char *name;
-} base_modes[] = {{-1, 1, "tile base"},
-                  {300, 1, "tile base <= 300"},
-                  {-1, 2, "tile base, 2nd level failed"},
-                  {0, 1, "sequential base"}};
+} base_modes[] = {{-1, 1, 1, "tile base"},
+                  {300, 1, 1, "tile base <= 300"},
+                  {-1, 2, 1, "tile base, 2nd level failed"},
+                  {0, 1, 1, "sequential base"},
+                  {-1, 1, 0, "tile base, one warp"},
+                  {-1, 1, 2, "tile base, block's level 1 failed"}};
 #define NBASE ((int)(sizeof base_modes / sizeof base_modes[0]))
 
 static void set_base_mode(int m)
 {
   gtsv__spike_tile_base = m < 0 ? -1 : base_modes[m].tile_base;
   gtsv__batch_tile_red2 = m < 0 ? 1 : base_modes[m].red2;
+  gtsv__batch_tile_block = m < 0 ? 1 : base_modes[m].block;
 }
 
 /* Singular systems: a zero row at several places, and a zero-diagonal system of odd
@@ -421,6 +427,79 @@ START_TEST(base_solvers)
 }
 END_TEST
 
+
+/* The block kernel of the smallest reduced system (gtsv__?_batch_tile_base, batch_tile.cu:
+   tile_block_kernel) called directly on strided batches of 3 systems of 513..2048 rows,
+   every matrix kind, in each mode (block, block with level 1 judged failed, one warp),
+   and with system 1 made singular (a zero row): every solved system against LAPACK,
+   the singular one reported through the fail bit and its rows left as they were. */
+START_TEST(base_block_direct)
+{
+  const tu_prec p = (tu_prec)(_i % TU_NPREC);
+  static const int64_t ns[] = {513, 600, 1000, 1024, 1500, 2048};
+  static const int modes[] = {1, 2, 0};
+  gtsv_handle h = spike_handle(0);
+  unsigned *dflag = NULL;
+  ck_assert_int_eq(cudaMalloc((void **)&dflag, sizeof *dflag), cudaSuccess);
+  { /* a device solve first: the handle's device state */
+    tu_problem Q;
+    tu_problem_init(&Q, p, TU_RANDOM, 40, 1, 40, 1, 40, 1);
+    tu_problem_prepare(&Q);
+    solve_and_judge(h, &Q, "spike n=40 (device state)");
+    tu_problem_free(&Q);
+  }
+  for (int k = 0; k < TU_NKINDS; k++)
+    for (int ni = 0; ni < 6; ni++)
+      for (int sing = 0; sing < 2; sing++)
+        for (int mi = 0; mi < 3; mi++) {
+          const int64_t n = ns[ni], stride = n + 5, batch = 3;
+          char ctx[192], why[512];
+          unsigned flag = 7;
+          tu_problem P;
+          if (tu_small_run() && (ni % 2 || k % 2)) continue;
+          tu_problem_init(&P, p, (tu_kind)k, n, 1, stride, batch, stride, 900 + 7 * ni + k);
+          if (sing) tu_problem_zero_row(&P, 1, n / 3);
+          tu_problem_prepare(&P);
+          snprintf(ctx, sizeof ctx, "tile base %s %s n=%lld%s, block mode %d", tu_prec_name(p),
+                   tu_kind_name((tu_kind)k), (long long)n, sing ? " (system 1 singular)" : "",
+                   modes[mi]);
+          dev_arrays D = upload(&P);
+          ck_assert_int_eq(cudaMemset(dflag, 0, sizeof *dflag), cudaSuccess);
+          const gtsv_batch_desc ds = {n, batch, stride, 1, stride, 1, stride, NULL, dflag, 1u};
+          gtsv__batch_tile_block = modes[mi];
+          gtsv_status st =
+              p == TU_DOUBLE
+                  ? gtsv__d_batch_tile_base(h, &ds, (const double *)D.dl, (const double *)D.d,
+                                            (const double *)D.du, (double *)D.x)
+                  : gtsv__s_batch_tile_base(h, &ds, (const float *)D.dl, (const float *)D.d,
+                                            (const float *)D.du, (float *)D.x);
+          gtsv__batch_tile_block = 1;
+          TU_EXPECT(st == GTSV_STATUS_SUCCESS, "%s: %s", ctx, tu_status_name(st));
+          ck_assert_int_eq(cudaMemcpy(&flag, dflag, sizeof flag, cudaMemcpyDeviceToHost),
+                           cudaSuccess);
+          download_and_free(&P, &D);
+          /* a singular system reported; LAPACK may call a random or zero-diagonal system
+             singular too, which the on-chip solve may not (then no report is needed) */
+          const int64_t lap_bad = tu_problem_first_singular(&P);
+          TU_EXPECT(!sing || flag == 1u, "%s: fail bit %u, expected 1", ctx, flag);
+          TU_EXPECT(flag == 0u || lap_bad >= 0 || sing, "%s: fail bit %u, LAPACK solves every system",
+                    ctx, flag);
+          for (int64_t s = 0; s < batch; s++) {
+            if (P.info[s] > 0) continue;
+            if (sing && s == 1) continue;
+            TU_EXPECT(tu_problem_system_ok(&P, s, why, sizeof why), "%s: %s", ctx, why);
+          }
+          if (sing)
+            TU_EXPECT(tu_same(p, tu_sys_x(&P, 1), tu_sys_b(&P, 1), n),
+                      "%s: the singular system's rows were written", ctx);
+          tu_problem_free(&P);
+        }
+  cudaFree(dflag);
+  gtsv_destroy(h);
+  tu_report();
+}
+END_TEST
+
 int main(void)
 {
   int count = 0;
@@ -439,6 +518,7 @@ int main(void)
   tcase_add_loop_test(tc, singular, 0, TU_NPREC);
   tcase_add_loop_test(tc, base_solvers, 0, NBASE * TU_NPREC);
   tcase_add_loop_test(tc, column_slices, 0, TU_NPREC);
+  tcase_add_loop_test(tc, base_block_direct, 0, TU_NPREC);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

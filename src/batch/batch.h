@@ -97,6 +97,16 @@ gtsv_status gtsv__s_batch_tile(gtsv_handle h, const gtsv_batch_desc *desc,
 gtsv_status gtsv__d_batch_tile(gtsv_handle h, const gtsv_batch_desc *desc,
                                const double *dl, const double *d, const double *du,
                                double *x);
+/* As gtsv__?_batch_tile, for the GPU SPIKE's smallest reduced system: 513..2048 rows
+   (rows contiguous) go to one system a block of four warps (tile_block_kernel: a lane
+   per 16 rows, two levels; the one-warp path where that fails), other shapes to
+   gtsv__?_batch_tile. */
+gtsv_status gtsv__s_batch_tile_base(gtsv_handle h, const gtsv_batch_desc *desc,
+                                    const float *dl, const float *d, const float *du,
+                                    float *x);
+gtsv_status gtsv__d_batch_tile_base(gtsv_handle h, const gtsv_batch_desc *desc,
+                                    const double *dl, const double *d, const double *du,
+                                    double *x);
 /* Long systems (n > 1024 interleaved, or strided with stride > 2n) packed into a
    contiguous strided copy, solved by the on-chip kernel (n <= 2048) or the GPU
    SPIKE, unpacked (batch_pack.cu).
@@ -137,6 +147,11 @@ extern int gtsv__batch_tile_np;
    pcr_checked), not (0), or that solve always refused, so that the pivoting solves
    follow (2: tests). Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_pcr;
+/* Benchmark and test knob for gtsv__?_batch_tile_base: one system a block for 513..2048
+   rows (1, the default), the one-warp kernel (0), or the block kernel with its first
+   level always judged failed, so that its one-warp path follows (2: tests).
+   Process-wide, not synchronised: set it between solves only. */
+extern int gtsv__batch_tile_block;
 
 /* Single systems up to this order go to the nrhs kernels from gtsv_?gtsv; longer
    ones need SPIKE. */

@@ -121,6 +121,7 @@ int gtsv__batch_tile_m = 0;
 int gtsv__batch_tile_red2 = 1;
 int gtsv__batch_tile_np = 1;
 int gtsv__batch_tile_pcr = 1;
+int gtsv__batch_tile_block = 1;
 
 namespace {
 using namespace gtsv_tile;
@@ -566,6 +567,61 @@ __device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long 
   else gtsv__report_singular(info, (unsigned long long)key);
 }
 
+/* The systems of one warp, loaded in its tile (nact >= 1 of them, P lanes each), solved
+   in place: sequential pivoting (P = 1), or the attempts of the top of the file and
+   their fallback. Returns, at every lane, whether the lane is the first of a system
+   found singular (reported; that system's rows are not x). */
+template <typename T, int M, bool INTER, bool RED2, bool NP>
+__device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s0, int nact, int P,
+                                            int n, T *tA, T *tD, T *tC, T *tB, const T *dl,
+                                            const T *dd, const T *du, T *x, int lane, int red2,
+                                            int np, int pcr, unsigned long long *info)
+{
+  constexpr int S = M + 1;
+  const int g = lane / P, p = lane & (P - 1);
+  bool singular = false;
+  if (P == 1) {
+    if (g < nact) {
+      T *const A = tA + lane * S, *const D = tD + lane * S, *const C = tC + lane * S,
+               *const B = tB + lane * S;
+      const int bad = seq_dp(n, A, D, C, B, Ident());
+      if (bad >= 0) {
+        report(ds, info, (s0 + g) * ds.key_sys + bad);
+        singular = true;
+      }
+    }
+  } else {
+    const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
+    unsigned fm = all;
+    if (NP && np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
+      const unsigned dm = dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
+      if (dm) {
+        const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, n, dm, np == 2);
+        if (fd) reload<T, M, INTER>(ds, s0, fd, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+        fm = (all & ~dm) | fd;
+      }
+    }
+    if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, fm, red2, pcr);
+    /* ---- retries with other separators, then the sequential pivoting ---- */
+    for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
+      reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+      fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fm, red2, pcr);
+    }
+    if (fm) {
+      reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+      if ((fm >> lane) & 1u) { /* the failed systems side by side, a lane each */
+        const int c = lane * S;
+        const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, SysIdx<M>());
+        if (bad >= 0) {
+          report(ds, info, (s0 + g) * ds.key_sys + bad);
+          singular = true;
+        }
+      }
+    }
+  }
+  return singular;
+}
+
 /* K warps per block, each with its own tile. P: partitions per system (power of
    two, 1..32). INTER: systems contiguous (interleaved, m_sys = b_sys = 1: see
    tile_solve): the block loads and stores the K G consecutive systems of its
@@ -624,50 +680,11 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
   if (K > 1) __syncthreads(); /* every thread reads rows other threads copied */
   else __syncwarp();
 
-  const int g = lane / P, p = lane & (P - 1);
   bool singular = false;
+  if (nact != 0) /* else a warp past the last system of the last block */
+    singular = group_solve<T, M, INTER, RED2, NP>(ds, s0, nact, P, n, tA, tD, tC, tB, dl, dd, du,
+                                                  x, lane, red2, np, pcr, info);
 
-  if (nact == 0) {
-    /* a warp past the last system of the last block: nothing to solve */
-  } else if (P == 1) {
-    if (g < nact) {
-      T *const A = tA + lane * S, *const D = tD + lane * S, *const C = tC + lane * S,
-               *const B = tB + lane * S;
-      const int bad = seq_dp(n, A, D, C, B, Ident());
-      if (bad >= 0) {
-        report(ds, info, (s0 + g) * ds.key_sys + bad);
-        singular = true;
-      }
-    }
-  } else {
-    const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
-    unsigned fm = all;
-    if (NP && np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
-      const unsigned dm = dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
-      if (dm) {
-        const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, n, dm, np == 2);
-        if (fd) reload<T, M, INTER>(ds, s0, fd, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-        fm = (all & ~dm) | fd;
-      }
-    }
-    if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, fm, red2, pcr);
-    /* ---- retries with other separators, then the sequential pivoting ---- */
-    for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
-      reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-      fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fm, red2, pcr);
-    }
-    if (fm) {
-      reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-      if ((fm >> lane) & 1u) { /* the failed systems side by side, a lane each */
-        const int c = lane * S;
-        const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, SysIdx<M>());
-        if (bad >= 0) {
-          report(ds, info, (s0 + g) * ds.key_sys + bad);
-          singular = true;
-        }
-      }
-    }
-  }
   /* a singular system keeps its x: one bit per system, at its first lane */
   const unsigned sing = __ballot_sync(0xffffffffu, singular);
 
@@ -699,6 +716,186 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
              tile0[w * 4 * 32 * S + 96 * S + gg * P * S + r + r / M]);
     }
   }
+}
+
+/*
+ * One long system a block: the GPU SPIKE's smallest reduced system (gtsv__?_batch_tile_base),
+ * kBlkMinN..kBlkMaxN = 513..2048 rows, which the one-warp kernel above sweeps with
+ * M = 32 or 64 rows a lane: one warp alone on the GPU, its chain of pivot steps 64
+ * rows long (H200, ncu, 2^23 double random: the base's 2048 rows took 26.7 us of a
+ * 371 us solve). Here four warps share the system, a lane per 16 rows, in two levels:
+ *   level 1: lane p owns partition p (rows 16p .. 16p+15; the last row a separator
+ *     but in the last partition), solves its interior by part_solve (u, v, w) and
+ *     writes its separator's reduced row (reduced_row, with the first values of
+ *     partition p+1 through shared memory); R = Pu - 1 <= 127 reduced rows;
+ *   level 2: the reduced rows are copied into a one-warp tile of M = 8 and solved
+ *     there by spike_attempt (its own cancellation test, its reduced system of at
+ *     most 15 rows by checked cyclic reduction or sequentially); where that attempt
+ *     fails, the first lane solves the R reduced rows sequentially in place;
+ *   level 1 again: x = u - v x_left - w x_right (part_finish) and the cancellation
+ *     test of the top of the file over the whole system.
+ * The method and its tests are the one-warp kernel's with M = 16 and its two-level
+ * reduced solve (RED2), so the decisions are judged by the same rules. Any failure
+ * (a singular or non-finite pivot block, a singular reduced system, the test) sends
+ * the system to the one-warp kernel's path unchanged (group_solve with M = 64 in warp
+ * 0: its attempts, retries with shifted separators and sequential pivoting, which
+ * reports a singular system): the answer there is exactly what it was before.
+ * mode 2 (tests): level 1 judged failed, so that this fallback is exercised.
+ * Worked example, n = 600: Pu = 38 partitions (lanes 0..37; lane 37 has rows
+ * 592..599 and no separator), R = 37 reduced rows at rows 15, 31, .., 591; level 2
+ * cuts them into P2 = 8 tile columns of 8 (5 in use), 4 second-level separators.
+ */
+constexpr int kBlkThreads = 128; /* four warps, a lane per partition */
+constexpr int kBlkM = 16;        /* rows per partition at level 1 */
+constexpr int kBlkS = kBlkM + 1;
+constexpr int kBlkMinN = 513, kBlkMaxN = kBlkThreads * kBlkM;
+constexpr int kBlk2M = 8; /* level 2's tile */
+
+template <typename T> __host__ __device__ constexpr int blk_smem()
+{
+  return (4 * kBlkThreads * kBlkS + 4 * 32 * (kBlk2M + 1)) * (int)sizeof(T);
+}
+static_assert(blk_smem<double>() >= tile_smem<double, 64>() &&
+                  blk_smem<float>() >= tile_smem<float, 64>(),
+              "the fallback's one-warp tile (M = 64) fits in the block's shared memory");
+
+/* the largest v over the block, at every thread (red: 4 shared slots, used once) */
+template <typename T> __device__ __forceinline__ T block_max4(T v, T *red)
+{
+  v = group_max(v, 32);
+  if ((threadIdx.x & 31) == 0) red[threadIdx.x >> 5] = v;
+  __syncthreads();
+  return tmax(tmax(red[0], red[1]), tmax(red[2], red[3]));
+}
+template <typename T> __device__ __forceinline__ T block_sum4(T v, T *red)
+{
+  v = group_sum(v, 32);
+  if ((threadIdx.x & 31) == 0) red[threadIdx.x >> 5] = v;
+  __syncthreads();
+  return (red[0] + red[1]) + (red[2] + red[3]);
+}
+
+template <typename T>
+__global__ void __launch_bounds__(kBlkThreads)
+tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr,
+                  const T *__restrict__ dl, const T *__restrict__ dd,
+                  const T *__restrict__ du, T *x, unsigned long long *info)
+{
+  constexpr int NS = kBlkThreads * kBlkS, S2 = kBlk2M + 1;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  __shared__ T sVf[kBlkThreads], sWf[kBlkThreads], sXf[kBlkThreads], sRed[3][4];
+  __shared__ int sFail;
+  if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, n = (int)ds.n;
+  const int64_t s = blockIdx.x;
+  T *const A = reinterpret_cast<T *>(smem_raw), *const D = A + NS, *const C = D + NS,
+           *const B = C + NS;
+  T *const A2 = B + NS, *const D2 = A2 + 32 * S2, *const C2 = D2 + 32 * S2,
+           *const B2 = C2 + 32 * S2;
+  const T *const pl = dl + s * ds.m_sys, *const pd = dd + s * ds.m_sys,
+              *const pu = du + s * ds.m_sys;
+  T *const pb = x + s * ds.b_sys; /* b_row = m_row = 1 (gtsv__?_batch_tile_base) */
+
+  /* load: row r at r + r / 16 (partition r / 16, a column of 17 slots) */
+  for (int r = tid; r < n; r += kBlkThreads) {
+    const int k = r + r / kBlkM;
+    cp_elt(A + k, pl + r);
+    cp_elt(D + k, pd + r);
+    cp_elt(C + k, pu + r);
+    cp_elt(B + k, pb + r);
+  }
+  cp_wait();
+  __syncthreads();
+
+  /* ---- level 1: the interiors, then the separators' reduced rows ---- */
+  const int Pu = (n + kBlkM - 1) / kBlkM, R = Pu - 1, p = tid;
+  const bool part = p < Pu, first = p == 0, last = p == Pu - 1;
+  const int lo = p * kBlkM, L = part ? (last ? n : lo + kBlkM - 1) - lo : 0;
+  const PartIdx<kBlkM, false> idx{p * kBlkS, lo};
+  const SepIdx<kBlkM> sep{0, 0};
+  Ends<T> e;
+  e.bad = false;
+  e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
+  if (part) e = part_solve<false>(L, A, D, C, B, !first, !last, idx);
+  sVf[p] = e.vf;
+  sWf[p] = e.wf;
+  sXf[p] = e.xf;
+  bool ok = !__syncthreads_or(part && e.bad) && mode != 2;
+  if (ok && p < R) {
+    const int k = sep(p);
+    reduced_row(A[k], D[k], C[k], B[k], e.vl, e.wl, e.xl, sVf[p + 1], sWf[p + 1], sXf[p + 1],
+                &A[k], &D[k], &C[k], &B[k]);
+  }
+  __syncthreads();
+
+  /* ---- level 2: the reduced system in warp 0's tile ---- */
+  if (ok) {
+    for (int j = tid; j < R; j += kBlkThreads) {
+      const int k = sep(j), k2 = j + j / kBlk2M;
+      A2[k2] = A[k];
+      D2[k2] = D[k];
+      C2[k2] = C[k];
+      B2[k2] = B[k];
+    }
+    __syncthreads();
+    if (warp == 0) {
+      int P2 = 1;
+      while (P2 * kBlk2M < R) P2 <<= 1;
+      const unsigned f =
+          spike_attempt<T, kBlk2M, false, false>(A2, D2, C2, B2, lane, P2, R, 0, 1u, red2, pcr);
+      bool good = f == 0u;
+      if (good) {
+        for (int j = lane; j < R; j += 32) B[sep(j)] = B2[j + j / kBlk2M];
+      } else { /* the reduced rows sequentially, by one lane, in place */
+        int bad = 0;
+        if (lane == 0) bad = seq_dp(R, A, D, C, B, sep) >= 0;
+        good = __shfl_sync(0xffffffffu, bad, 0) == 0;
+      }
+      if (lane == 0) sFail = !good;
+    }
+    __syncthreads();
+    ok = !sFail;
+  }
+
+  /* ---- level 1 again: x of the interiors, the cancellation test ---- */
+  if (ok) {
+    const T xl = part && !first ? B[sep(p - 1)] : T(0);
+    const T xr = part && !last ? B[sep(p)] : T(0);
+    const T m0 = block_max4(part ? part_ends(L, A, D, B, xl, xr, idx) : T(0), sRed[0]);
+    T s2 = 0, x2 = 0;
+    if (part) {
+      const T sc = pow2_inv(m0);
+      part_finish(L, A, D, B, xl, xr, sc, &s2, &x2, idx);
+      s2 += (sc * xr) * (sc * xr); /* the separator below: |x| cancels nothing */
+      x2 += (sc * xr) * (sc * xr);
+    }
+    s2 = block_sum4(s2, sRed[1]);
+    x2 = block_sum4(x2, sRed[2]);
+    const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
+    ok = s2 <= T(kCancel * kCancel) * x2 && x2 <= big; /* the same at every thread */
+  }
+
+  if (ok) {
+    __syncthreads(); /* x of every partition is in the arrays */
+    for (int r = tid; r < n; r += kBlkThreads) __stcs(pb + r, B[r + r / kBlkM]);
+    return;
+  }
+  /* ---- the one-warp path (M = 64) in warp 0, from the original rows ---- */
+  __syncthreads(); /* every thread is done with the arrays */
+  if (warp != 0) return;
+  constexpr int M = 64, S = M + 1;
+  T *const tA = reinterpret_cast<T *>(smem_raw), *const tD = tA + 32 * S, *const tC = tD + 32 * S,
+           *const tB = tC + 32 * S;
+  int P = 1;
+  while (P * M < n) P <<= 1;
+  load_group<T, M>(ds, s, 1, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+  cp_wait();
+  __syncwarp();
+  const bool sing = group_solve<T, M, false, true, true>(ds, s, 1, P, n, tA, tD, tC, tB, dl, dd,
+                                                          du, x, lane, red2, np, pcr, info);
+  if (__ballot_sync(0xffffffffu, sing)) return; /* a singular system keeps its x */
+  __syncwarp();
+  for (int r = lane; r < n; r += 32) __stcs(pb + r, tB[r + r / M]);
 }
 
 /* Rows per partition for n systems of nsys (0: the tile kernel does not take n).
@@ -761,6 +958,14 @@ template <typename T, int M, bool INTER, int K, bool RED2, bool NP> gtsv_status 
   return GTSV_STATUS_SUCCESS;
 }
 
+/* gtsv__batch_tile_pcr, or GTSV_TILE_PCR=0/1/2 where set (measurements of paths that
+   reach these kernels inside another method, as the GPU SPIKE's base) */
+int pcr_mode()
+{
+  static const int pcr_env = getenv("GTSV_TILE_PCR") ? atoi(getenv("GTSV_TILE_PCR")) : -1;
+  return pcr_env >= 0 && pcr_env <= 2 ? pcr_env : gtsv__batch_tile_pcr;
+}
+
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP>
 gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                        const T *du, T *x, int P, int lgG)
@@ -771,10 +976,7 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
   if (st != GTSV_STATUS_SUCCESS) return st;
   const int64_t per_block = (int64_t)K << lgG;
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
-  /* GTSV_TILE_PCR=0/1/2 overrides gtsv__batch_tile_pcr (measurements of paths that
-     reach this kernel inside another method, as the GPU SPIKE's base) */
-  static const int pcr_env = getenv("GTSV_TILE_PCR") ? atoi(getenv("GTSV_TILE_PCR")) : -1;
-  const int pcr = pcr_env >= 0 && pcr_env <= 2 ? pcr_env : gtsv__batch_tile_pcr;
+  const int pcr = pcr_mode();
   tile_kernel<T, M, INTER, K, RED2, NP><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
                                 gtsv__cuda_stream(h)>>>(*ds, P, lgG, gtsv__batch_tile_red2,
                                                         gtsv__batch_tile_np, pcr, dl, d, du,
@@ -845,7 +1047,58 @@ gtsv_status tile_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
   return launch<T, true>(h, ds, dl, d, du, x);
 }
 
+/* gtsv__batch_tile_block, or GTSV_TILE_BLOCK=0/1/2 where set (measurements) */
+int block_mode()
+{
+  static const int env = getenv("GTSV_TILE_BLOCK") ? atoi(getenv("GTSV_TILE_BLOCK")) : -1;
+  return env >= 0 && env <= 2 ? env : gtsv__batch_tile_block;
+}
+
+/* One system a block (tile_block_kernel), each of the nsys systems (rows contiguous). */
+template <typename T>
+gtsv_status block_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
+                        const T *du, T *x)
+{
+  static std::atomic<int> done[64];
+  int dev = 0;
+  GTSV_CUDA_TRY(cudaGetDevice(&dev));
+  if (!(dev >= 0 && dev < 64 && done[dev].load(std::memory_order_relaxed))) {
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_block_kernel<T>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, blk_smem<T>()));
+    if (dev >= 0 && dev < 64) done[dev].store(1, std::memory_order_relaxed);
+  }
+  tile_block_kernel<T><<<(unsigned)ds->nsys, kBlkThreads, blk_smem<T>(), gtsv__cuda_stream(h)>>>(
+      *ds, block_mode(), gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr_mode(), dl, d,
+      du, x, h->cuda->info);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  return GTSV_STATUS_SUCCESS;
+}
+
+template <typename T>
+gtsv_status tile_base(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
+                      const T *du, T *x)
+{
+  if (ds->n < 1 || ds->nsys < 1) return GTSV_STATUS_SUCCESS;
+  if (block_mode() != 0 && ds->n >= kBlkMinN && ds->n <= kBlkMaxN &&
+      rows_contiguous(ds) && ds->nsys <= (int64_t)0x7FFFFFFF)
+    return block_solve<T>(h, ds, dl, d, du, x);
+  return tile_solve<T>(h, ds, dl, d, du, x);
+}
+
 } /* namespace */
+
+extern "C" gtsv_status gtsv__s_batch_tile_base(gtsv_handle h, const gtsv_batch_desc *ds,
+                                               const float *dl, const float *d,
+                                               const float *du, float *x)
+{
+  return tile_base<float>(h, ds, dl, d, du, x);
+}
+extern "C" gtsv_status gtsv__d_batch_tile_base(gtsv_handle h, const gtsv_batch_desc *ds,
+                                               const double *dl, const double *d,
+                                               const double *du, double *x)
+{
+  return tile_base<double>(h, ds, dl, d, du, x);
+}
 
 extern "C" int gtsv__batch_tile_takes(const gtsv_batch_desc *ds)
 {

@@ -1470,8 +1470,8 @@ template <> struct ArcrReduced<float> { static constexpr auto fn = gtsv__s_arcr_
 template <> struct ArcrReduced<double> { static constexpr auto fn = gtsv__d_arcr_cuda_reduced; };
 
 template <typename T> struct TileBase;
-template <> struct TileBase<float> { static constexpr auto fn = gtsv__s_batch_tile; };
-template <> struct TileBase<double> { static constexpr auto fn = gtsv__d_batch_tile; };
+template <> struct TileBase<float> { static constexpr auto fn = gtsv__s_batch_tile_base; };
+template <> struct TileBase<double> { static constexpr auto fn = gtsv__d_batch_tile_base; };
 
 template <typename T> struct BatchIn;
 template <> struct BatchIn<float> { static constexpr auto fn = gtsv__s_batch_solve_in; };
