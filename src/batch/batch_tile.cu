@@ -784,6 +784,7 @@ template <typename T> __device__ __forceinline__ T block_sum4(T v, T *red)
 template <typename T>
 __global__ void __launch_bounds__(kBlkThreads)
 tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int pcr2,
+                  int berr_mode, float berr,
                   const T *__restrict__ dl, const T *__restrict__ dd,
                   const T *__restrict__ du, T *x, unsigned long long *info)
 {
@@ -881,12 +882,14 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
     ok = s2 <= T(kCancel * kCancel) * x2 && x2 <= big; /* the same at every thread */
   }
 
-  if (ok) {
-    /* x against the original rows (global memory: b is not yet overwritten), row by
-       row: |b - T x|_r <= kBlkBerr u (|T| |x| + |b|)_r (Oettli-Prager) */
+  if (ok && berr_mode != 0) {
+    /* x against the original rows (global memory: b is not yet overwritten):
+       berr_mode 1, row by row, |b - T x|_r <= berr u (|T| |x| + |b|)_r (Oettli-Prager);
+       2, in 2-norm, ||b - T x|| <= berr u || |T| |x| + |b| || */
     __syncthreads(); /* x of every partition is in the arrays */
-    const T tol = T(kBlkBerr) * (sizeof(T) == 8 ? T(0x1p-53) : T(0x1p-24));
+    const T tol = T(berr) * (sizeof(T) == 8 ? T(0x1p-53) : T(0x1p-24));
     bool good = true;
+    T rs = 0, ss = 0, sm = 0;
     for (int r = tid; r < n; r += kBlkThreads) {
       const T a = r > 0 ? pl[r] : T(0), d = pd[r], c = r + 1 < n ? pu[r] : T(0), b = pb[r];
       const T xm = r > 0 ? B[r - 1 + (r - 1) / kBlkM] : T(0), x0 = B[r + r / kBlkM];
@@ -894,8 +897,28 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
       const T res = b - (a * xm + d * x0 + c * xp);
       const T scale = tabs(a * xm) + tabs(d * x0) + tabs(c * xp) + tabs(b);
       good = good && tabs(res) <= tol * scale; /* false for NaN */
+      rs = tmax(rs, tabs(res));
+      sm = tmax(sm, scale);
     }
-    ok = !__syncthreads_or(!good);
+    if (berr_mode == 2) { /* sums scaled by a power of two against over- and underflow */
+      const T sc = pow2_inv(block_max4(tmax(rs, sm), sRed[0]));
+      T r2 = 0;
+      for (int r = tid; r < n; r += kBlkThreads) {
+        const T a = r > 0 ? pl[r] : T(0), d = pd[r], c = r + 1 < n ? pu[r] : T(0), b = pb[r];
+        const T xm = r > 0 ? B[r - 1 + (r - 1) / kBlkM] : T(0), x0 = B[r + r / kBlkM];
+        const T xp = r + 1 < n ? B[r + 1 + (r + 1) / kBlkM] : T(0);
+        const T res = sc * (b - (a * xm + d * x0 + c * xp));
+        const T scale = sc * (tabs(a * xm) + tabs(d * x0) + tabs(c * xp) + tabs(b));
+        r2 += res * res;
+        ss += scale * scale;
+      }
+      r2 = block_sum4(r2, sRed[1]);
+      ss = block_sum4(ss, sRed[2]);
+      good = r2 <= tol * tol * ss; /* false for NaN */
+      ok = good;
+    } else {
+      ok = !__syncthreads_or(!good);
+    }
   }
   if (ok) {
     for (int r = tid; r < n; r += kBlkThreads) __stcs(pb + r, B[r + r / kBlkM]);
@@ -1090,8 +1113,13 @@ gtsv_status block_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, c
   }
   static const int pcr2_env = getenv("GTSV_TILE_BLK2_PCR") ? atoi(getenv("GTSV_TILE_BLK2_PCR")) : -1;
   const int pcr2 = pcr2_env >= 0 && pcr2_env <= 2 ? pcr2_env : pcr_mode();
+  static const int berr_env = getenv("GTSV_TILE_BLK_BERR_MODE") ? atoi(getenv("GTSV_TILE_BLK_BERR_MODE")) : -1;
+  const int berr_mode = berr_env >= 0 && berr_env <= 2 ? berr_env : 2;
+  static const float berr_k = getenv("GTSV_TILE_BLK_BERR") ? (float)atof(getenv("GTSV_TILE_BLK_BERR")) : (float)kBlkBerr;
+  const float berr = berr_k;
   tile_block_kernel<T><<<(unsigned)ds->nsys, kBlkThreads, blk_smem<T>(), gtsv__cuda_stream(h)>>>(
-      *ds, block_mode(), gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr_mode(), pcr2, dl, d,
+      *ds, block_mode(), gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr_mode(), pcr2,
+      berr_mode, berr, dl, d,
       du, x, h->cuda->info);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
