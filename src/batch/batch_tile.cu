@@ -110,6 +110,7 @@
  * 13 warps looping over the groups was 10-18% slower: gpu-batch-persist-2026-11-25.md.)
  */
 #include <atomic>
+#include <stdio.h>
 #include <stdlib.h>
 #include <cuda_runtime.h>
 #include "batch/batch.h"
@@ -784,7 +785,7 @@ template <typename T> __device__ __forceinline__ T block_sum4(T v, T *red)
 template <typename T>
 __global__ void __launch_bounds__(kBlkThreads)
 tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int pcr2,
-                  int berr_mode, float berr,
+                  int berr_mode, float berr, float *diag,
                   const T *__restrict__ dl, const T *__restrict__ dd,
                   const T *__restrict__ du, T *x, unsigned long long *info)
 {
@@ -899,6 +900,10 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
       good = good && tabs(res) <= tol * scale; /* false for NaN */
       rs = tmax(rs, tabs(res));
       sm = tmax(sm, scale);
+      if (diag && scale > T(0)) { /* measurements: the largest row's backward error in u */
+        const float w = (float)(tabs(res) / scale / (sizeof(T) == 8 ? T(0x1p-53) : T(0x1p-24)));
+        if (w >= 0.0f) atomicMax(reinterpret_cast<int *>(diag), __float_as_int(w));
+      }
     }
     if (berr_mode == 2) { /* sums scaled by a power of two against over- and underflow */
       const T sc = pow2_inv(block_max4(tmax(rs, sm), sRed[0]));
@@ -1117,11 +1122,28 @@ gtsv_status block_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, c
   const int berr_mode = berr_env >= 0 && berr_env <= 2 ? berr_env : 2;
   static const float berr_k = getenv("GTSV_TILE_BLK_BERR") ? (float)atof(getenv("GTSV_TILE_BLK_BERR")) : (float)kBlkBerr;
   const float berr = berr_k;
+  /* GTSV_TILE_BLK_DIAG=1 (measurements; synchronises): print the largest row-wise
+     backward error of the two levels' x of each launch */
+  static const bool diag_on = getenv("GTSV_TILE_BLK_DIAG") && *getenv("GTSV_TILE_BLK_DIAG") == '1';
+  static float *diag_buf = NULL;
+  float *diag = NULL;
+  if (diag_on) {
+    if (!diag_buf) GTSV_CUDA_TRY(cudaMalloc((void **)&diag_buf, sizeof(float)));
+    GTSV_CUDA_TRY(cudaMemsetAsync(diag_buf, 0, sizeof(float), gtsv__cuda_stream(h)));
+    diag = diag_buf;
+  }
   tile_block_kernel<T><<<(unsigned)ds->nsys, kBlkThreads, blk_smem<T>(), gtsv__cuda_stream(h)>>>(
       *ds, block_mode(), gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr_mode(), pcr2,
-      berr_mode, berr, dl, d,
+      berr_mode, berr, diag, dl, d,
       du, x, h->cuda->info);
   GTSV_CUDA_TRY(cudaGetLastError());
+  if (diag) {
+    float w = 0;
+    GTSV_CUDA_TRY(cudaMemcpyAsync(&w, diag, sizeof w, cudaMemcpyDeviceToHost, gtsv__cuda_stream(h)));
+    GTSV_CUDA_TRY(cudaStreamSynchronize(gtsv__cuda_stream(h)));
+    fprintf(stderr, "tile block base %s n=%lld nsys=%lld: largest row backward error %.4g u\n",
+            sizeof(T) == 8 ? "double" : "float", (long long)ds->n, (long long)ds->nsys, w);
+  }
   return GTSV_STATUS_SUCCESS;
 }
 
