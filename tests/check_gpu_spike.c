@@ -518,8 +518,12 @@ int main(void)
   tcase_add_loop_test(tc, singular, 0, TU_NPREC);
   tcase_add_loop_test(tc, base_solvers, 0, NBASE * TU_NPREC);
   tcase_add_loop_test(tc, column_slices, 0, TU_NPREC);
-  tcase_add_loop_test(tc, base_block_direct, 0, TU_NPREC);
   suite_add_tcase(s, tc);
+  /* its own case, small enough for compute-sanitizer (CK_RUN_CASE=tilebase) */
+  TCase *tb = tcase_create("tilebase");
+  tcase_set_timeout(tb, 600);
+  tcase_add_loop_test(tb, base_block_direct, 0, TU_NPREC);
+  suite_add_tcase(s, tb);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
   int failed = srunner_ntests_failed(sr);
