@@ -429,8 +429,9 @@ END_TEST
 
 
 /* The block kernel of the smallest reduced system (gtsv__?_batch_tile_base, batch_tile.cu:
-   tile_block_kernel) called directly on strided batches of 3 systems of 513..2048 rows,
-   every matrix kind, in each mode (block, block with level 1 judged failed, one warp),
+   tile_block_kernel; double; float takes the one-warp kernel there) called directly on
+   strided batches of 3 systems of 513..2048 rows, every matrix kind, in each mode
+   (block, block with level 1 judged failed, one warp),
    and with system 1 made singular (a zero row): every solved system against LAPACK,
    the singular one reported through the fail bit and its rows left as they were. */
 START_TEST(base_block_direct)

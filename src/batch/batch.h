@@ -97,10 +97,10 @@ gtsv_status gtsv__s_batch_tile(gtsv_handle h, const gtsv_batch_desc *desc,
 gtsv_status gtsv__d_batch_tile(gtsv_handle h, const gtsv_batch_desc *desc,
                                const double *dl, const double *d, const double *du,
                                double *x);
-/* As gtsv__?_batch_tile, for the GPU SPIKE's smallest reduced system: 513..2048 rows
-   (rows contiguous) go to one system a block of four warps (tile_block_kernel: a lane
-   per 16 rows, two levels; the one-warp path where that fails), other shapes to
-   gtsv__?_batch_tile. */
+/* As gtsv__?_batch_tile, for the GPU SPIKE's smallest reduced system: in double,
+   513..2048 rows (rows contiguous) go to one system a block of four warps
+   (tile_block_kernel: a lane per 16 rows, two levels, a row-wise backward-error check;
+   the one-warp path where that fails); float and other shapes to gtsv__?_batch_tile. */
 gtsv_status gtsv__s_batch_tile_base(gtsv_handle h, const gtsv_batch_desc *desc,
                                     const float *dl, const float *d, const float *du,
                                     float *x);
@@ -148,7 +148,7 @@ extern int gtsv__batch_tile_np;
    follow (2: tests). Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_pcr;
 /* Benchmark and test knob for gtsv__?_batch_tile_base: one system a block for 513..2048
-   rows (1, the default), the one-warp kernel (0), or the block kernel with its first
+   rows in double (1, the default), the one-warp kernel (0), or the block kernel with its first
    level always judged failed, so that its one-warp path follows (2: tests).
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_block;

@@ -734,13 +734,23 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
  *     most 15 rows by checked cyclic reduction or sequentially); where that attempt
  *     fails, the first lane solves the R reduced rows sequentially in place;
  *   level 1 again: x = u - v x_left - w x_right (part_finish) and the cancellation
- *     test of the top of the file over the whole system.
- * The method and its tests are the one-warp kernel's with M = 16 and its two-level
- * reduced solve (RED2), so the decisions are judged by the same rules. Any failure
- * (a singular or non-finite pivot block, a singular reduced system, the test) sends
- * the system to the one-warp kernel's path unchanged (group_solve with M = 64 in warp
- * 0: its attempts, retries with shifted separators and sequential pivoting, which
+ *     test of the top of the file over the whole system;
+ *   the check: x against the original rows (still in global memory), row by row,
+ *     |b - T x|_r <= kBlkBerr u (|T||x| + |b|)_r (the Oettli-Prager backward error).
+ * The method is the one-warp kernel's with M = 16 and a two-level reduced solve, but
+ * with more separators its answer can be worse where the tests are tight: without
+ * the check (or with it in 2-norm) the two levels passed their cancellation tests on
+ * a float 2x2-forcing base whose SPIKE answer then missed the tests' bound, which the
+ * one-warp base met (kBlkBerr has the measurements). Any failure (a singular or
+ * non-finite pivot block, a singular reduced system, a test, the check) sends the
+ * system to the one-warp kernel's path unchanged (group_solve with M = 64 in warp 0:
+ * its attempts, retries with shifted separators and sequential pivoting, which
  * reports a singular system): the answer there is exactly what it was before.
+ * Double only (gtsv__?_batch_tile_base): a check that refused that float base also
+ * refused float's random 2^23 SPIKE base, so float keeps the one-warp kernel.
+ * H200, double random, against the one-warp base: 2^20 0.110-0.112 against 0.120-0.124
+ * ms, 2^23 0.360 against 0.372, 2^25 equal (its base is 1024 rows); the base kernel
+ * 14.7 us against 26.7 (bench/results/gpu-spike-block-base-2026-11-25.md).
  * mode 2 (tests): level 1 judged failed, so that this fallback is exercised.
  * Worked example, n = 600: Pu = 38 partitions (lanes 0..37; lane 37 has rows
  * 592..599 and no separator), R = 37 reduced rows at rows 15, 31, .., 591; level 2
@@ -752,14 +762,14 @@ constexpr int kBlkS = kBlkM + 1;
 constexpr int kBlkMinN = 513, kBlkMaxN = kBlkThreads * kBlkM;
 constexpr int kBlk2M = 8; /* level 2's tile */
 /* Row-wise backward error accepted from the two levels, in units of u (see the
-   kernel); beyond it the system takes the one-warp path. H200, session 17
+   kernel); beyond it the system takes the one-warp path. H200
    (bench/results/gpu-spike-block-base-2026-11-25.md): without a check, or with the
    2-norm form ||b - T x|| <= 32 u || |T||x| + |b| ||, the two levels passed their
    cancellation tests on a float 2x2-forcing batch (n = 2049, 33 systems, through the
    batched GPU SPIKE: a base of 1058 rows, row-wise 1.6e4 u) whose answer then missed
-   the tests' bound by 1.7x, which the one-warp base met; row-wise at 32 u refused the
-   random 2^20 SPIKE base (32.7 u); at the 90th percentile the bases of the GPU tests
-   were at 60-510 u. */
+   the tests' bound by 1.7x, which the one-warp base met; the random 2^20 SPIKE base is
+   at 32.7 u, and 256 u refused the random 2^23 one; at the 90th percentile the bases of
+   the GPU tests were at 60-510 u. 4096 u, in double only: every GPU test passes. */
 constexpr double kBlkBerr = 4096.0;
 
 template <typename T> __host__ __device__ constexpr int blk_smem()

@@ -19,7 +19,9 @@
  * default, until the first reduced system of at most kTileBaseN = 2048 rows,
  * which the on-chip batch kernel solves in one warp per right-hand side
  * (src/batch/batch_tile.cu: SPIKE inside the warp, its retries and its sequential
- * fallback; a singular system there sets FB_BASE). With
+ * fallback; a singular system there sets FB_BASE), in double from 513 rows in one
+ * block of four warps per right-hand side (tile_block_kernel: two levels, checked,
+ * the one-warp path where they fail; 2^23 random 0.360 against 0.372 ms). With
  * gtsv_set_spike_reduced_solver(h, GTSV_ALGO_ARCR) (thesis 5.3) the recursion
  * stops instead at the first reduced system of at most kArcrBaseN rows, which the
  * on-chip ARCR kernel solves for all right-hand sides with one plan
@@ -65,7 +67,10 @@
  * top pass 1 137 us; down 44 (the first reduced level's pass 1 and the tail's way
  * down), base 29, up 25; top pass 2 with the first level's pass 2 142; init,
  * restore and the gated fallback launch 13; at 2^25 (6924195, before the loads
- * ahead of the step chains): 523, 98, 20, 37, 584. A warp's loads never wait at the
+ * ahead of the step chains): 523, 98, 20, 37, 584. Kernel by kernel at 2^23 (ncu,
+ * e71e572, bench/results/gpu-spike-block-base-2026-11-25.md): init 3.4, top pass 1
+ * 132, first reduced level 22 + 22, tail 20 + 24, one-warp base 27 (the block base
+ * since: 15), top pass 2 124, restore and gated fallback 5.5 us. A warp's loads never wait at the
  * end of its life (c7634e1) and the top passes' steps load their next rows ahead
  * (3d49522): 5% at 2^23 (bench/results/gpu-spike-late-loads-2026-11-24.md,
  * gpu-spike-step-rows-2026-11-24.md).
