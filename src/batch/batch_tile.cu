@@ -750,7 +750,8 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
  * refused float's random 2^23 SPIKE base, so float keeps the one-warp kernel.
  * H200, double random, against the one-warp base: 2^20 0.110-0.112 against 0.120-0.124
  * ms, 2^23 0.360 against 0.372, 2^25 equal (its base is 1024 rows); the base kernel
- * 14.7 us against 26.7 (bench/results/gpu-spike-block-base-2026-11-25.md).
+ * 14.7 us against 26.7 on a base of 2048 rows (ncu, 2^20 and 2^23 solves;
+ * bench/results/gpu-spike-block-base-2026-11-25.md).
  * mode 2 (tests): level 1 judged failed, so that this fallback is exercised.
  * Worked example, n = 600: Pu = 38 partitions (lanes 0..37; lane 37 has rows
  * 592..599 and no separator), R = 37 reduced rows at rows 15, 31, .., 591; level 2

@@ -70,8 +70,9 @@
  * ahead of the step chains): 523, 98, 20, 37, 584. Kernel by kernel at 2^23 (ncu,
  * e71e572, bench/results/gpu-spike-block-base-2026-11-25.md): init 3.4, top pass 1
  * 132, first reduced level 22 + 22, tail 20 + 24, one-warp base 27 (the block base
- * since: 15), top pass 2 124, restore and gated fallback 5.5 us. A warp's loads never wait at the
- * end of its life (c7634e1) and the top passes' steps load their next rows ahead
+ * since: 14.7 on the same 2048 rows at 2^20), top pass 2 124, restore and gated
+ * fallback 5.5 us. A warp's loads never wait at the end of its life (c7634e1) and
+ * the top passes' steps load their next rows ahead
  * (3d49522): 5% at 2^23 (bench/results/gpu-spike-late-loads-2026-11-24.md,
  * gpu-spike-step-rows-2026-11-24.md).
  * Each level below costs about one tile's latency, a tile's pass 1 being about 2900
