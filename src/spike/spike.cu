@@ -324,17 +324,55 @@ __device__ __forceinline__ T dl_at(const Level<T> &L, int64_t r)
   return padded(L.dl, ARR_DL, r, L.n);
 }
 
+/* A lane's column of a tile: row i of its partition is p[i * S]. */
+template <typename T, int S> struct Col {
+  T *p;
+  __device__ __forceinline__ T &operator[](int i) const { return p[i * S]; }
+};
+
+/* One array's tile of a warp: 32 partitions of M rows (M divides 32), in one of two
+   layouts with the same bank pattern (element (k, i) in bank pair (k + i) mod 16 for
+   double; a warp's staging stores and the lanes' column accesses are free of
+   conflicts where the lanes' rows agree):
+     TR = false: [32][M + 1], partition-major, an odd row stride;
+     TR = true:  [M][33], row-major (a partition's column has stride 33), M 33
+                 elements instead of 32 (M + 1): for M = 16 double 16.5 KB a warp's
+                 four tiles instead of 17 KB, so that 13 one-warp blocks fit an SM
+                 (228 KB, 1 KB reserved a block) instead of 12.
+   Row t * 32 + lane of a warp's rows is element slot0(lane) + t * kStep: a lane's
+   slots are a compile-time step apart, so an unrolled copy needs no address
+   arithmetic per element. */
+template <typename T, int M, bool TR> struct Tile {
+  static_assert(32 % M == 0, "M divides a warp");
+  static constexpr int kElems = TR ? M * 33 : 32 * (M + 1);
+  static constexpr int kS = TR ? 33 : 1;
+  static constexpr int kStep = TR ? 32 / M : (32 / M) * (M + 1);
+  T *p;
+  __device__ __forceinline__ T &at(int k, int i) const
+  {
+    return TR ? p[i * 33 + k] : p[k * (M + 1) + i];
+  }
+  __device__ __forceinline__ Col<T, kS> col(int k) const
+  {
+    return Col<T, kS>{TR ? p + k : p + k * (M + 1)};
+  }
+  __device__ static __forceinline__ int slot0(int lane)
+  {
+    return TR ? (lane % M) * 33 + lane / M : (lane / M) * (M + 1) + lane % M;
+  }
+};
+
 /* Store the warp's x tile (rows [row0, row0 + 32 M)) except rows past n and the
    rows of the gaps between a batch's systems. Out of line (see mask_gaps_b). */
-template <typename T, int M>
+template <typename T, int M, bool TR>
 __device__ __noinline__ void store_skip_gaps(int64_t n, int64_t sys_n, int64_t st,
-                                             T (*tB)[M + 1], T *bc, int64_t row0, int lane)
+                                             Tile<T, M, TR> tB, T *bc, int64_t row0, int lane)
 {
   int64_t o = (row0 + lane) % st; /* row offset inside its system slot */
   for (int t = 0; t < M; t++) {
     const int el = t * 32 + lane;
     const int64_t r = row0 + el;
-    if (r < n && o < sys_n) bc[r] = tB[el / M][el % M];
+    if (r < n && o < sys_n) bc[r] = tB.at(el / M, el % M);
     o += 32;
     while (o >= st) o -= st;
   }
@@ -347,88 +385,81 @@ template <int M> __device__ __forceinline__ bool interior(int64_t row0, int64_t 
   return row0 > 0 && row0 + 32 * M + 1 < n;
 }
 
-/* Row t * 32 + lane of a warp's rows, in a tile [32][M+1] (M divides 32), is
-   element slot0 + t * kSlotStep of the tile: a lane's slots are a compile-time
-   step apart, so an unrolled copy needs no address arithmetic per element. */
-template <int M> constexpr int kSlotStep = (32 / M) * (M + 1);
-template <int M> __device__ __forceinline__ int slot0(int lane)
-{
-  static_assert(32 % M == 0, "M divides a warp");
-  return (lane / M) * (M + 1) + lane % M;
-}
-
 /* Stage rows [row0, row0 + 32 M) of dl, d, du into tiles [32][M+1], all three in
    one loop so that many loads are in flight per thread. */
-template <typename T, int M>
-__device__ __forceinline__ void load_matrix(T (*tA)[M + 1], T (*tD)[M + 1], T (*tC)[M + 1],
+template <typename T, int M, bool TR>
+__device__ __forceinline__ void load_matrix(Tile<T, M, TR> tA, Tile<T, M, TR> tD, Tile<T, M, TR> tC,
                                             const T *dl, const T *d, const T *du,
                                             int64_t row0, int64_t n, int lane, bool staged)
 {
   if (staged && interior<M>(row0, n)) {
     const T *pa = dl + row0 + lane, *pd = d + row0 + lane, *pc = du + row0 + lane;
-    const int s0 = slot0<M>(lane);
-    T *a = &tA[0][0] + s0, *dd = &tD[0][0] + s0, *c = &tC[0][0] + s0;
+    constexpr int S = Tile<T, M, TR>::kStep;
+    const int s0 = Tile<T, M, TR>::slot0(lane);
+    T *a = tA.p + s0, *dd = tD.p + s0, *c = tC.p + s0;
 #pragma unroll
     for (int t = 0; t < M; t++) {
-      a[t * kSlotStep<M>] = ld(pa + t * 32);
-      dd[t * kSlotStep<M>] = ld(pd + t * 32);
-      c[t * kSlotStep<M>] = ld(pc + t * 32);
+      a[t * S] = ld(pa + t * 32);
+      dd[t * S] = ld(pd + t * 32);
+      c[t * S] = ld(pc + t * 32);
     }
   } else if (staged) {
 #pragma unroll 8
     for (int t = 0; t < M; t++) {
       const int e = t * 32 + lane;
       const int64_t r = row0 + e;
-      tA[e / M][e % M] = padded(dl, ARR_DL, r, n);
-      tD[e / M][e % M] = padded(d, ARR_D, r, n);
-      tC[e / M][e % M] = padded(du, ARR_DU, r, n);
+      tA.at(e / M, e % M) = padded(dl, ARR_DL, r, n);
+      tD.at(e / M, e % M) = padded(d, ARR_D, r, n);
+      tC.at(e / M, e % M) = padded(du, ARR_DU, r, n);
     }
   } else {
 #pragma unroll 8
     for (int i = 0; i < M; i++) {
       const int64_t r = row0 + (int64_t)lane * M + i;
-      tA[lane][i] = padded(dl, ARR_DL, r, n);
-      tD[lane][i] = padded(d, ARR_D, r, n);
-      tC[lane][i] = padded(du, ARR_DU, r, n);
+      tA.at(lane, i) = padded(dl, ARR_DL, r, n);
+      tD.at(lane, i) = padded(d, ARR_D, r, n);
+      tC.at(lane, i) = padded(du, ARR_DU, r, n);
     }
   }
 }
 
 /* Store a tile's rows [row0, row0 + 32 M) (those below n) into p, coalesced. */
-template <typename T, int M>
-__device__ __forceinline__ void store_tile(T *p, const T (*tile)[M + 1], int64_t row0,
+template <typename T, int M, bool TR>
+__device__ __forceinline__ void store_tile(T *p, Tile<T, M, TR> tile, int64_t row0,
                                            int64_t n, int lane)
 {
+  constexpr int S = Tile<T, M, TR>::kStep;
   T *pp = p + row0 + lane;
-  const T *s = &tile[0][0] + slot0<M>(lane);
+  const T *s = tile.p + Tile<T, M, TR>::slot0(lane);
   if (row0 + 32 * M <= n) {
 #pragma unroll
-    for (int t = 0; t < M; t++) pp[t * 32] = s[t * kSlotStep<M>];
+    for (int t = 0; t < M; t++) pp[t * 32] = s[t * S];
   } else {
     for (int t = 0; t < M; t++)
-      if (row0 + t * 32 + lane < n) pp[t * 32] = s[t * kSlotStep<M>];
+      if (row0 + t * 32 + lane < n) pp[t * 32] = s[t * S];
   }
 }
 
-/* Stage rows [row0, row0 + 32 M) of one array into tile[32][M+1]. */
-template <typename T, int M>
-__device__ __forceinline__ void load_tile(T (*tile)[M + 1], const T *p, int arr, int64_t row0,
+/* Stage rows [row0, row0 + 32 M) of one array into a tile. */
+template <typename T, int M, bool TR>
+__device__ __forceinline__ void load_tile(Tile<T, M, TR> tile, const T *p, int arr, int64_t row0,
                                           int64_t n, int lane, bool staged)
 {
   if (staged && interior<M>(row0, n)) {
+    constexpr int S = Tile<T, M, TR>::kStep;
     const T *pp = p + row0 + lane;
-    T *s = &tile[0][0] + slot0<M>(lane);
+    T *s = tile.p + Tile<T, M, TR>::slot0(lane);
 #pragma unroll
-    for (int t = 0; t < M; t++) s[t * kSlotStep<M>] = ld(pp + t * 32);
+    for (int t = 0; t < M; t++) s[t * S] = ld(pp + t * 32);
   } else if (staged) {
 #pragma unroll 16
     for (int t = 0; t < M; t++) {
       const int e = t * 32 + lane;
-      tile[e / M][e % M] = padded(p, arr, row0 + e, n);
+      tile.at(e / M, e % M) = padded(p, arr, row0 + e, n);
     }
   } else {
 #pragma unroll 16
-    for (int i = 0; i < M; i++) tile[lane][i] = padded(p, arr, row0 + (int64_t)lane * M + i, n);
+    for (int i = 0; i < M; i++) tile.at(lane, i) = padded(p, arr, row0 + (int64_t)lane * M + i, n);
   }
 }
 
@@ -436,21 +467,21 @@ __device__ __forceinline__ void load_tile(T (*tile)[M + 1], const T *p, int arr,
    32 M)): dl := 0 at every system's first row, du := 0 at every system's last row.
    The caller has synchronised the warp after loading and does so again before
    the tiles are read. */
-template <typename T, int M>
-__device__ __noinline__ void mask_couplings(int64_t sys_n, int64_t st, T (*tA)[M + 1],
-                                            T (*tD)[M + 1], T (*tC)[M + 1], int64_t row0,
+template <typename T, int M, bool TR>
+__device__ __noinline__ void mask_couplings(int64_t sys_n, int64_t st, Tile<T, M, TR> tA,
+                                            Tile<T, M, TR> tD, Tile<T, M, TR> tC, int64_t row0,
                                             int lane)
 {
   if (lane != 0) return;
   const int64_t end = row0 + 32 * M;
   for (int64_t b = row0 / st * st; b <= end; b += st) { /* system from row b */
-    if (b >= row0 && b < end) tA[(b - row0) / M][(b - row0) % M] = T(0);
+    if (b >= row0 && b < end) tA.at((b - row0) / M, (b - row0) % M) = T(0);
     const int64_t l = b + sys_n - 1; /* its last row, then its gap */
-    if (l >= row0 && l < end) tC[(l - row0) / M][(l - row0) % M] = T(0);
+    if (l >= row0 && l < end) tC.at((l - row0) / M, (l - row0) % M) = T(0);
     for (int64_t r = l + 1 > row0 ? l + 1 : row0; r < b + st && r < end; r++) {
-      tA[(r - row0) / M][(r - row0) % M] = T(0);
-      tD[(r - row0) / M][(r - row0) % M] = T(1);
-      tC[(r - row0) / M][(r - row0) % M] = T(0);
+      tA.at((r - row0) / M, (r - row0) % M) = T(0);
+      tD.at((r - row0) / M, (r - row0) % M) = T(1);
+      tC.at((r - row0) / M, (r - row0) % M) = T(0);
     }
   }
 }
@@ -458,15 +489,15 @@ __device__ __noinline__ void mask_couplings(int64_t sys_n, int64_t st, T (*tA)[M
 /* The gap rows of a batch in the warp's b tile: right-hand side 0 (same protocol).
    Both kept out of line: inlined, the batch-only code raised pass 2's registers
    from 168 to 208 (12 to 8 warps per SM; 4096 x 4096 rows 17% slower on an H200). */
-template <typename T, int M>
-__device__ __noinline__ void mask_gaps_b(int64_t sys_n, int64_t st, T (*tB)[M + 1],
+template <typename T, int M, bool TR>
+__device__ __noinline__ void mask_gaps_b(int64_t sys_n, int64_t st, Tile<T, M, TR> tB,
                                          int64_t row0, int lane)
 {
   if (lane != 0) return;
   const int64_t end = row0 + 32 * M;
   for (int64_t b = row0 / st * st; b < end; b += st)
     for (int64_t r = b + sys_n > row0 ? b + sys_n : row0; r < b + st && r < end; r++)
-      tB[(r - row0) / M][(r - row0) % M] = T(0);
+      tB.at((r - row0) / M, (r - row0) % M) = T(0);
 }
 
 /* End values of one segment [s, e] of a lane's partition (tile columns). */
@@ -489,8 +520,8 @@ template <typename T> struct SweepState {
    (read as 0); else both are in the segment and the step carries no bounds
    selects (the main loop), with the same arithmetic. Returns false on a bad pivot
    block (o.bad set). */
-template <typename T, bool SPIKES, bool U, bool CHECKED>
-__device__ __forceinline__ bool sweep_step(const T *A, const T *D, const T *C, const T *Bv,
+template <typename T, bool SPIKES, bool U, bool CHECKED, typename V>
+__device__ __forceinline__ bool sweep_step(V A, V D, V C, V Bv,
                                            int e, SweepState<T> &st, Ends<T> &o)
 {
   const int i = st.i;
@@ -598,9 +629,8 @@ __device__ __forceinline__ void step_rcps(T bt, T delta, bool one, T &r1, T &r2)
 template <typename T> struct StepRows {
   T c0, a1, b1, c1, a2, b2, z1u, z2u;
 };
-template <typename T, bool U>
-__device__ __forceinline__ StepRows<T> step_rows(const T *A, const T *D, const T *C,
-                                                 const T *Bv, int i)
+template <typename T, bool U, typename V>
+__device__ __forceinline__ StepRows<T> step_rows(V A, V D, V C, V Bv, int i)
 {
   StepRows<T> r;
   r.c0 = C[i];
@@ -621,8 +651,8 @@ __device__ __forceinline__ StepRows<T> step_rows(const T *A, const T *D, const T
    row is clamped to M - 2 so that a step past the loop's end reads inside the tile
    row. Else (the tail kernel, where the registers it takes made spills) the step
    loads its rows itself and rw is not used. */
-template <typename T, bool SPIKES, bool U, int M, bool PF>
-__device__ __forceinline__ void sweep_step_uni(const T *A, const T *D, const T *C, const T *Bv,
+template <typename T, bool SPIKES, bool U, int M, bool PF, typename V>
+__device__ __forceinline__ void sweep_step_uni(V A, V D, V C, V Bv,
                                                SweepState<T> &st, Ends<T> &o, StepRows<T> &rw)
 {
   const int i = st.i;
@@ -665,8 +695,8 @@ __device__ __forceinline__ void sweep_step_uni(const T *A, const T *D, const T *
  * last one or two pivot blocks take the checked step. (The batch kernel's sweeps, written so, were 0-7%
  * faster on the H200: gpu-batch5-2026-11-24.md.)
  */
-template <typename T, int M, bool SPIKES, bool U, bool PF>
-__device__ Ends<T> sweep(const T *A, const T *D, const T *C, const T *Bv, int s, int e)
+template <typename T, int M, bool SPIKES, bool U, bool PF, typename V>
+__device__ Ends<T> sweep(V A, V D, V C, V Bv, int s, int e)
 {
   Ends<T> o;
   o.bad = false;
@@ -704,40 +734,35 @@ template <typename T> __device__ __forceinline__ T growth(const Ends<T> &o)
   return (g == g && g < T(INFINITY) && uu == uu && uu < T(INFINITY)) ? g : T(INFINITY);
 }
 
-template <typename T, int M> __host__ __device__ constexpr int tile_bytes()
-{
-  return 32 * (M + 1) * (int)sizeof(T);
-}
-
 /* load_tile kept out of line: pass 2 reloads du only for the second and later
    right-hand sides, and inlined there it doubled the kernel's registers. */
-template <typename T, int M>
-__device__ __noinline__ void reload_tile(T (*tile)[M + 1], const T *p, int arr, int64_t row0,
+template <typename T, int M, bool TR>
+__device__ __noinline__ void reload_tile(Tile<T, M, TR> tile, const T *p, int arr, int64_t row0,
                                          int64_t n, int lane, bool staged)
 {
-  load_tile<T, M>(tile, p, arr, row0, n, lane, staged);
+  load_tile<T, M, TR>(tile, p, arr, row0, n, lane, staged);
 }
 
-/* Shared memory of one warp: four tiles [32][M+1] (dl, d, du, b) for both passes. */
-template <typename T, int M> __host__ __device__ constexpr int warp_smem()
+/* Shared memory of one warp: four tiles (dl, d, du, b) for both passes. */
+template <typename T, int M, bool TR = false> __host__ __device__ constexpr int warp_smem()
 {
-  return 4 * tile_bytes<T, M>();
+  return 4 * Tile<T, M, TR>::kElems * (int)sizeof(T);
 }
 
 /* Pass 1 of a level for warp gw (partitions 32 gw .. 32 gw + 31), tiles at base.
    bcopy: where the top level keeps its b (NULL below). */
-template <typename T, int M, bool BATCH = false, bool PF = true>
-__device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int c0,
+template <typename T, int M, bool BATCH = false, bool PF = true, bool TR = false>
+__device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T *base, int c0,
                            int c1, T *bcopy, unsigned opts, unsigned *flag)
 {
-  T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
-  (*tB)[M + 1] = base + 96;
+  using Tl = Tile<T, M, TR>;
+  const Tl tA{base}, tD{base + Tl::kElems}, tC{base + 2 * Tl::kElems}, tB{base + 3 * Tl::kElems};
   const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P;
   const bool active = k < L.P;
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
   const bool fused = !(opts & GTSV_SPIKE_OPT_NO_FUSION);
 
-  load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
+  load_matrix<T, M, TR>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   /* dl at the next partition's first row (the reduced rows' anext): the next
      lane's tile row 0, but for lane 31, whose next partition is the next warp's:
      loaded here with the tiles, not after the sweeps (a round trip at the end of
@@ -747,14 +772,14 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     an31 = BATCH ? dl_at(L, (k + 1) * M) : padded(L.dl, ARR_DL, (k + 1) * M, L.n);
   if (BATCH && L.masked) {
     __syncwarp();
-    mask_couplings<T, M>(L.sys_n, L.sys_stride, tA, tD, tC, row0, lane);
+    mask_couplings<T, M, TR>(L.sys_n, L.sys_stride, tA, tD, tC, row0, lane);
   }
   int opt = 0;
   Ends<T> sp;
   for (int c = c0; c < c1; c++) {
     const T *bc = L.b + (int64_t)c * L.ldb;
     if (c > c0) __syncwarp(); /* the previous column's tile is read */
-    load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
+    load_tile<T, M, TR>(tB, bc, ARR_B, row0, L.n, lane, staged);
     /* the top level's loads are of the caller's arrays, issued before waiting for
        the kernel before (spike_init's zeros) */
     if (c == c0) pdl_wait_trigger();
@@ -762,18 +787,18 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     if (bcopy) { /* the top level's b, kept for the fallback (coalesced, from the
                     tile: after the warp barrier, since without staging another
                     lane wrote these entries) */
-      store_tile<T, M>(bcopy + (int64_t)c * L.n, tB, row0, L.n, lane);
+      store_tile<T, M, TR>(bcopy + (int64_t)c * L.n, tB, row0, L.n, lane);
     }
     if (BATCH && L.gaps) { /* after the copy of b: the restore skips the gaps */
       __syncwarp();
-      mask_gaps_b<T, M>(L.sys_n, L.sys_stride, tB, row0, lane);
+      mask_gaps_b<T, M, TR>(L.sys_n, L.sys_stride, tB, row0, lane);
       __syncwarp();
     }
     /* the partition's addends to the reduced rows j0 = 2k, j1 = 2k + 1 (d and b)
        and to row j1 + 1, the next partition's first (option B: the left part) */
     T d0 = 0, d1 = 0, dn = 0, b0 = 0, b1 = 0, bn = 0;
     if (active) {
-      const T *A = tA[lane], *D = tD[lane], *C = tC[lane], *Bv = tB[lane];
+      const auto A = tA.col(lane), D = tD.col(lane), C = tC.col(lane), Bv = tB.col(lane);
       Ends<T> o;
       if (c == c0) {
         /* choose the option from the spikes (and u of column c0 when fused); the
@@ -808,7 +833,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
           st2(s4 + 2, o.r_f, o.r_e);
           /* the matrix of the reduced rows 2k, 2k+1 and the left part of 2k+2 */
           const int64_t j0 = 2 * k, j1 = j0 + 1;
-          const T anext = k + 1 >= L.P ? T(0) : lane == 31 ? an31 : tA[lane + 1][0];
+          const T anext = k + 1 >= L.P ? T(0) : lane == 31 ? an31 : tA.at(lane + 1, 0);
           if (k == 0) L.rdl[0] = 0;
           if (opt == 0) {
             st2(L.rdu + j0, -C[0] * o.r_f, C[M - 1]);
@@ -840,7 +865,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
         b0 = Bv[0];
         b1 = Bv[1] - C[1] * o.u_f;
         if (k + 1 < L.P)
-          bn = -(lane == 31 ? an31 : tA[lane + 1][0]) * o.u_e;
+          bn = -(lane == 31 ? an31 : tA.at(lane + 1, 0)) * o.u_e;
       }
     }
     /* The reduced rows. Row j0 has two addends, the partition's own and the left
@@ -883,8 +908,8 @@ template <typename T> struct ResolveState {
    side) at row rs.i: y over the b tile X, the multipliers g over the du tile C
    (each over a value already consumed). CHECKED as in sweep_step. Returns false
    on a bad pivot block. */
-template <typename T, bool CHECKED>
-__device__ __forceinline__ bool resolve_step(const T *A, const T *D, T *C, T *X, int e,
+template <typename T, bool CHECKED, typename V>
+__device__ __forceinline__ bool resolve_step(V A, V D, V C, V X, int e,
                                              ResolveState<T> &rs)
 {
   const int i = rs.i;
@@ -925,8 +950,8 @@ __device__ __forceinline__ bool resolve_step(const T *A, const T *D, T *C, T *X,
    KNOWN: the block is pass 1's (bit i of known2 set: 2x2) instead of the pivot
    test's: the same blocks, since pass 1's main loop ran the same arithmetic on
    the same rows, and the reciprocal no longer waits for the test. */
-template <typename T, bool KNOWN, int M, bool PF>
-__device__ __forceinline__ bool resolve_step_uni(const T *A, const T *D, T *C, T *X,
+template <typename T, bool KNOWN, int M, bool PF, typename V>
+__device__ __forceinline__ bool resolve_step_uni(V A, V D, V C, V X,
                                                  ResolveState<T> &rs, uint32_t known2,
                                                  StepRows<T> &rw)
 {
@@ -970,12 +995,12 @@ __device__ __forceinline__ bool resolve_step_uni(const T *A, const T *D, T *C, T
    forward sweep leaves y in the b tile and the multipliers g in the du tile (each
    overwrites a value already consumed), so pass 2 needs pass 1's four tiles; with
    several right-hand sides du is loaded again for each column after the first. */
-template <typename T, int M, bool BATCH = false, bool PF = true>
-__device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M + 1], int c0,
+template <typename T, int M, bool BATCH = false, bool PF = true, bool TR = false>
+__device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T *base, int c0,
                            int c1, unsigned opts, unsigned *flag)
 {
-  T(*tA)[M + 1] = base, (*tD)[M + 1] = base + 32, (*tC)[M + 1] = base + 64,
-  (*tB)[M + 1] = base + 96;
+  using Tl = Tile<T, M, TR>;
+  const Tl tA{base}, tD{base + Tl::kElems}, tC{base + 2 * Tl::kElems}, tB{base + 3 * Tl::kElems};
   const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P;
   const bool active = k < L.P;
   const bool staged = !(opts & GTSV_SPIKE_OPT_NO_STAGING);
@@ -983,8 +1008,8 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   /* Every load of column 0 is issued before the flag is read, so that they share
      one round trip to L2 (one after the other they were about 2 us of each pass 2
      of a small level: GPU clock stamps, 2^20 rows). */
-  load_matrix<T, M>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
-  if (c1 > c0) load_tile<T, M>(tB, L.b + (int64_t)c0 * L.ldb, ARR_B, row0, L.n, lane, staged);
+  load_matrix<T, M, TR>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
+  if (c1 > c0) load_tile<T, M, TR>(tB, L.b + (int64_t)c0 * L.ldb, ARR_B, row0, L.n, lane, staged);
   pdl_wait_trigger(); /* what the levels below wrote (opt, spikes, separators, flag) */
   const uint32_t optw = active ? ld(L.opt + k) : 0u;
   const int opt = (int)(optw >> 31);
@@ -1002,7 +1027,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
   if (__shfl_sync(0xffffffffu, lane == 0 ? *(volatile unsigned *)flag : 0u, 0)) return;
   if (BATCH && L.masked) { /* (one right-hand side in a batch: du is not reloaded) */
     __syncwarp();
-    mask_couplings<T, M>(L.sys_n, L.sys_stride, tA, tD, tC, row0, lane);
+    mask_couplings<T, M, TR>(L.sys_n, L.sys_stride, tA, tD, tC, row0, lane);
   }
   const int s = 1 + opt, e = M - 2 + opt;
   unsigned fail = 0;
@@ -1012,8 +1037,8 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     const T *xs = L.rb + (int64_t)c * R;
     if (c > c0) { /* the previous column's tiles are read; its g overwrote du */
       __syncwarp();
-      reload_tile<T, M>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
-      load_tile<T, M>(tB, bc, ARR_B, row0, L.n, lane, staged);
+      reload_tile<T, M, TR>(tC, L.du, ARR_DU, row0, L.n, lane, staged);
+      load_tile<T, M, TR>(tB, bc, ARR_B, row0, L.n, lane, staged);
       if (active) {
         ld2(xs + 2 * k, xa, xb);
         xn = k + 1 < L.P ? ld(xs + 2 * k + 2) : T(0);
@@ -1021,13 +1046,12 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     }
     __syncwarp();
     if (BATCH && L.gaps) {
-      mask_gaps_b<T, M>(L.sys_n, L.sys_stride, tB, row0, lane);
+      mask_gaps_b<T, M, TR>(L.sys_n, L.sys_stride, tB, row0, lane);
       __syncwarp();
     }
     if (active) {
-      const T *A = tA[lane], *D = tD[lane];
-      T *C = tC[lane], *X = tB[lane];
-      T *Y = X, *G = C; /* y over b, g over du: see above */
+      const auto A = tA.col(lane), D = tD.col(lane), C = tC.col(lane), X = tB.col(lane);
+      const auto Y = X, G = C; /* y over b, g over du: see above */
       const T xl = opt ? xb : xa;
       const T xr = opt ? xn : xb;
       /* forward: L B y = b_seg - a_s xl e_1 - c_e xr e_m */
@@ -1102,9 +1126,9 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T (*base)[M 
     __syncwarp();
     /* store x, coalesced (not into the gaps of a batch) */
     if (!BATCH || !L.gaps) {
-      store_tile<T, M>(bc, tB, row0, L.n, lane);
+      store_tile<T, M, TR>(bc, tB, row0, L.n, lane);
     } else {
-      store_skip_gaps<T, M>(L.n, L.sys_n, L.sys_stride, tB, bc, row0, lane);
+      store_skip_gaps<T, M, TR>(L.n, L.sys_n, L.sys_stride, tB, bc, row0, lane);
     }
   }
   if (fail) atomicOr(flag, fail);
@@ -1215,8 +1239,8 @@ __device__ void base_stage(const Level<T> &B, int q, T *sm, int cap, unsigned *f
 /* BATCH: the top level of a batch (gtsv__?_spike_cuda_batch) with its masking;
    a kernel of its own so that the single-system kernel carries none of that code
    (its registers bound the warps per SM). */
-template <typename T, int M, int PASS, bool BATCH>
-__global__ void __launch_bounds__(kWarps * 32)
+template <typename T, int M, int PASS, bool BATCH, int W = kWarps, bool TR = false>
+__global__ void __launch_bounds__(W * 32, TR ? 13 : 0)
 spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, bool early)
 {
   /* early: this level's arrays are the caller's (the top level), loaded before
@@ -1227,11 +1251,11 @@ spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, 
   const int c0 = (int)blockIdx.y * cper, c1 = min(q, c0 + cper);
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
-  const int64_t gw = (int64_t)blockIdx.x * kWarps + wib;
+  const int64_t gw = (int64_t)blockIdx.x * W + wib;
   if (gw * 32 >= L.P) return; /* warp-uniform */
-  T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
-  if (PASS == 1) pass1_warp<T, M, BATCH>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
-  else pass2_warp<T, M, BATCH>(L, gw, lane, base, c0, c1, opts, flag);
+  T *base = reinterpret_cast<T *>(smem_raw + (size_t)wib * warp_smem<T, M, TR>());
+  if (PASS == 1) pass1_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
+  else pass2_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, opts, flag);
 }
 
 /* Every level below the top and the base, in one cooperative launch: the levels'
@@ -1269,7 +1293,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
   extern __shared__ __align__(16) unsigned char smem_raw[];
   cg::grid_group grid = cg::this_grid();
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
-  T(*base)[M + 1] = reinterpret_cast<T(*)[M + 1]>(smem_raw + (size_t)wib * warp_smem<T, M>());
+  T *base = reinterpret_cast<T *>(smem_raw + (size_t)wib * warp_smem<T, M>());
   const int64_t gw0 = (int64_t)blockIdx.x * kWarps + wib, nw = (int64_t)gridDim.x * kWarps;
   /* levels of at most kWarps * 32 partitions (and the base) are done by block 0
      alone, separated by block barriers instead of grid-wide ones */
@@ -1493,8 +1517,11 @@ template <auto kernel> int resident_blocks(int threads, int smem)
   if (cudaGetDevice(&dev) != cudaSuccess) return -1;
   int v = dev >= 0 && dev < 64 ? cache[dev].load(std::memory_order_relaxed) : 0;
   if (v > 0) return v;
+  /* the most shared memory an SM can give (the one-warp top blocks' occupancy needs it) */
   if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
           cudaSuccess ||
+      cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                           cudaSharedmemCarveoutMaxShared) != cudaSuccess ||
       cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, threads, smem) !=
           cudaSuccess ||
@@ -1598,6 +1625,53 @@ cudaError_t launch_pdl(bool pdl, void (*k)(K...), dim3 grid, dim3 block, size_t 
   return cudaLaunchKernelEx(&cfg, k, std::forward<A>(args)...);
 }
 
+/* The top passes' kernels of one shape: W warps a block, tile layout TR. p1, p2:
+   the top level's (the batch kernels for a batch); s1, s2: the single-system
+   kernels, which also run a large first reduced level (kSplitP). res: resident
+   blocks of each (< 1: cannot run). */
+template <typename T> struct TopK {
+  using K = void (*)(Level<T>, int, int, T *, unsigned, unsigned *, bool);
+  K p1, p2, s1, s2;
+  int W, smem;
+  bool ok;
+};
+template <typename T, int M, int W, bool TR> TopK<T> top_kernels(bool batch)
+{
+  TopK<T> k;
+  k.W = W;
+  k.smem = W * warp_smem<T, M, TR>();
+  k.s1 = spike_top<T, M, 1, false, W, TR>;
+  k.s2 = spike_top<T, M, 2, false, W, TR>;
+  k.p1 = batch ? spike_top<T, M, 1, true, W, TR> : k.s1;
+  k.p2 = batch ? spike_top<T, M, 2, true, W, TR> : k.s2;
+  /* asking the occupancy also sets the shared-memory limit, which a launch above
+     48 KB needs */
+  k.ok = resident_blocks<spike_top<T, M, 1, false, W, TR>>(W * 32, k.smem) >= 1 &&
+         resident_blocks<spike_top<T, M, 2, false, W, TR>>(W * 32, k.smem) >= 1 &&
+         (!batch || (resident_blocks<spike_top<T, M, 1, true, W, TR>>(W * 32, k.smem) >= 1 &&
+                     resident_blocks<spike_top<T, M, 2, true, W, TR>>(W * 32, k.smem) >= 1));
+  return k;
+}
+/* The shape of the top kernels, double with M = 16: GTSV_SPIKE_TOP (measurements)
+   '4': blocks of kWarps warps, tiles [32][M+1]; '1': one-warp blocks; 't': one-warp
+   blocks with tiles [M][33] (13 warps an SM instead of 12; the registers of 13 warps,
+   128 a thread, are what one scheduler's quarter of the register file holds for
+   four of them). Other types and M: '4'. */
+#ifndef GTSV_SPIKE_TOP_DEFAULT
+#define GTSV_SPIKE_TOP_DEFAULT 't'
+#endif
+template <typename T, int M> TopK<T> top_shape(bool batch)
+{
+  static const char *env = getenv("GTSV_SPIKE_TOP");
+  const char v = env && *env ? *env : GTSV_SPIKE_TOP_DEFAULT;
+  if constexpr (M == 16 && sizeof(T) == 8) { /* (float's one-warp kernels would take more
+                                                  registers than its tiles allow) */
+    if (v == 't') return top_kernels<T, M, 1, true>(batch);
+    if (v == '1') return top_kernels<T, M, 1, false>(batch);
+  }
+  return top_kernels<T, M, kWarps, false>(batch);
+}
+
 /* One system (nsys = 1), or a batch of nsys systems of sys_n rows, system k from
    row k sys_stride: n = (nsys - 1) sys_stride + sys_n, nrhs = 1, ldb = n. */
 template <typename T, int M>
@@ -1644,17 +1718,9 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const int smem = kWarps * warp_smem<T, M>();
   const int res_tail = resident_blocks<spike_tail<T, M>>(kWarps * 32, smem);
   const bool batch = nsys > 1;
-  const int res_top1 = batch ? resident_blocks<spike_top<T, M, 1, true>>(kWarps * 32, smem)
-                             : resident_blocks<spike_top<T, M, 1, false>>(kWarps * 32, smem);
-  const int res_top2 = batch ? resident_blocks<spike_top<T, M, 2, true>>(kWarps * 32, smem)
-                             : resident_blocks<spike_top<T, M, 2, false>>(kWarps * 32, smem);
-  /* the single-system kernels run a batch's first reduced level (kSplitP): asking
-     their occupancy also sets their shared-memory limit (resident_blocks), which a
-     launch above 48 KB needs */
-  const bool lv1_ok = !batch ||
-                      (resident_blocks<spike_top<T, M, 1, false>>(kWarps * 32, smem) >= 1 &&
-                       resident_blocks<spike_top<T, M, 2, false>>(kWarps * 32, smem) >= 1);
-  if (res_tail < 1 || res_top1 < 1 || res_top2 < 1 || !lv1_ok) return GTSV_STATUS_DEVICE_ERROR;
+  const TopK<T> tk = top_shape<T, M>(batch);
+  const dim3 tblock(tk.W * 32);
+  if (res_tail < 1 || !tk.ok) return GTSV_STATUS_DEVICE_ERROR;
   Trace tr(st);
   tr.sums = sums;
   tr.nlev = pl.nlev;
@@ -1709,8 +1775,8 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   if (pl.nlev == 0) /* the base alone: keep b for the fallback */
     GTSV_CUDA_TRY(cudaMemcpy2DAsync(bcopy, n * sizeof(T), B, ldb * sizeof(T), n * sizeof(T),
                                     q, cudaMemcpyDeviceToDevice, st));
-  const unsigned top_grid =
-      pl.nlev > 0 ? (unsigned)(((pl.P[0] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
+  const int64_t top_warps = pl.nlev > 0 ? (pl.P[0] + 31) / 32 : 0;
+  const unsigned top_grid = (unsigned)((top_warps + tk.W - 1) / tk.W);
   /* A short system's top level has few warps, and each sweeps its columns in turn
      (about 12 us a column on an H200 at n = 1024: 2 warps). There the columns are
      cut into slices, one per grid row (blockIdx.y), until about one block per SM
@@ -1719,17 +1785,14 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   int sms = 0, dev = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
   GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  const int64_t want = (int64_t)sms / (top_grid > 0 ? top_grid : 1);
+  const int64_t blocks4 = (top_warps + kWarps - 1) / kWarps; /* as if kWarps a block */
+  const int64_t want = (int64_t)sms / (blocks4 > 0 ? blocks4 : 1);
   const int nsl = gtsv__spike_col_slices == 0 || want < 2 ? 1 : (int)(want < q ? want : q);
   const int cper = (q + nsl - 1) / nsl;
   const dim3 tgrid(top_grid, (unsigned)((q + cper - 1) / cper));
   if (pl.nlev > 0) {
-    if (batch)
-      GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 1, true>, tgrid, dim3(kWarps * 32), smem, st,
-                               lv[0], q, cper, bcopy, opts, flag, true));
-    else
-      GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 1, false>, tgrid, dim3(kWarps * 32), smem,
-                               st, lv[0], q, cper, bcopy, opts, flag, true));
+    GTSV_CUDA_TRY(launch_pdl(pdl, tk.p1, tgrid, tblock, tk.smem, st, lv[0], q, cper, bcopy, opts,
+                             flag, true));
     tr.mark("top1");
   }
   /* The first reduced level, when it is large, by the top kernels (see kSplitP) */
@@ -1738,10 +1801,10 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const int64_t split_p = split_env >= 0 ? split_env : kSplitP;
   const int split = pl.nlev > 1 && split_p > 0 && pl.P[1] >= split_p ? 1 : 0;
   const unsigned grid1 =
-      split ? (unsigned)(((pl.P[1] + 31) / 32 + kWarps - 1) / kWarps) : 0u;
+      split ? (unsigned)(((pl.P[1] + 31) / 32 + tk.W - 1) / tk.W) : 0u;
   if (split) {
-    GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 1, false>, dim3(grid1), dim3(kWarps * 32), smem,
-                             st, lv[1], q, q, (T *)NULL, opts, flag, false));
+    GTSV_CUDA_TRY(launch_pdl(pdl, tk.s1, dim3(grid1), tblock, tk.smem, st, lv[1], q, q, (T *)NULL,
+                             opts, flag, false));
   }
   { /* levels 1 + split .. nlev-1 and the base (or the base alone) */
     Tail<T> t;
@@ -1786,16 +1849,12 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     }
   }
   if (split) {
-    GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 2, false>, dim3(grid1), dim3(kWarps * 32), smem,
-                             st, lv[1], q, q, (T *)NULL, opts, flag, false));
+    GTSV_CUDA_TRY(launch_pdl(pdl, tk.s2, dim3(grid1), tblock, tk.smem, st, lv[1], q, q, (T *)NULL,
+                             opts, flag, false));
   }
   if (pl.nlev > 0) {
-    if (batch)
-      GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 2, true>, tgrid, dim3(kWarps * 32), smem, st,
-                               lv[0], q, cper, (T *)NULL, opts, flag, true));
-    else
-      GTSV_CUDA_TRY(launch_pdl(pdl, spike_top<T, M, 2, false>, tgrid, dim3(kWarps * 32), smem,
-                               st, lv[0], q, cper, (T *)NULL, opts, flag, true));
+    GTSV_CUDA_TRY(launch_pdl(pdl, tk.p2, tgrid, tblock, tk.smem, st, lv[0], q, cper, (T *)NULL,
+                             opts, flag, true));
     tr.mark("top2");
   }
   /* the fallback, gated on the flag: decide, b back, then DP_SEQ */
