@@ -648,8 +648,9 @@ __device__ __forceinline__ StepRows<T> step_rows(V A, V D, V C, V Bv, int i)
    replaces by those of the next step's rows as soon as its pivot test has chosen
    them: the shared-memory loads then overlap this step's reciprocal and updates
    instead of waiting at the next step's start (as they did, in issue order). The
-   row is clamped to M - 2 so that a step past the loop's end reads inside the tile
-   row. Else (the tail kernel, where the registers it takes made spills) the step
+   row is clamped to M - 3 so that a step past the loop's end reads rows of the
+   partition (up to M - 1; the [M][33] tile has no row M), which a step of the loop
+   (rows i + 2 <= e <= M - 1) never needs clamped. Else (the tail kernel, where the registers it takes made spills) the step
    loads its rows itself and rw is not used. */
 template <typename T, bool SPIKES, bool U, int M, bool PF, typename V>
 __device__ __forceinline__ void sweep_step_uni(V A, V D, V C, V Bv,
@@ -662,7 +663,7 @@ __device__ __forceinline__ void sweep_step_uni(V A, V D, V C, V Bv,
   const T z1u = cur.z1u, z2u = cur.z2u;
   const T delta = delta_2x2(st.bt, c0, a1, b1);
   const bool one = piv_1x1(st.bt, c0, a1, b1, c1, a2);
-  if (PF) rw = step_rows<T, U>(A, D, C, Bv, min(i + (one ? 1 : 2), M - 2));
+  if (PF) rw = step_rows<T, U>(A, D, C, Bv, min(i + (one ? 1 : 2), M - 3));
   T rcp, rcp2;
   step_rcps(st.bt, delta, one, rcp, rcp2);
   /* the 1x1 block at i */
@@ -963,7 +964,7 @@ __device__ __forceinline__ bool resolve_step_uni(V A, V D, V C, V X,
   const bool one = KNOWN ? !((known2 >> i) & 1u) : piv_1x1(rs.bt, c0, a1, b1, c1, a2);
   /* the next step's rows (as sweep_step_uni): rows past this block, which this
      step does not write */
-  if (PF) rw = step_rows<T, true>(A, D, C, X, min(i + (one ? 1 : 2), M - 2));
+  if (PF) rw = step_rows<T, true>(A, D, C, X, min(i + (one ? 1 : 2), M - 3));
   T rcp, rcp2;
   step_rcps(rs.bt, delta, one, rcp, rcp2);
   T g, zn1 = z1;
@@ -1239,8 +1240,8 @@ __device__ void base_stage(const Level<T> &B, int q, T *sm, int cap, unsigned *f
 /* BATCH: the top level of a batch (gtsv__?_spike_cuda_batch) with its masking;
    a kernel of its own so that the single-system kernel carries none of that code
    (its registers bound the warps per SM). */
-template <typename T, int M, int PASS, bool BATCH, int W = kWarps, bool TR = false>
-__global__ void __launch_bounds__(W * 32, TR ? 13 : 0)
+template <typename T, int M, int PASS, bool BATCH, int W = kWarps, bool TR = false, int MINB = 0>
+__global__ void __launch_bounds__(W * 32, MINB)
 spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, bool early)
 {
   /* early: this level's arrays are the caller's (the top level), loaded before
@@ -1635,28 +1636,31 @@ template <typename T> struct TopK {
   int W, smem;
   bool ok;
 };
-template <typename T, int M, int W, bool TR> TopK<T> top_kernels(bool batch)
+template <typename T, int M, int W, bool TR, int MINB = 0> TopK<T> top_kernels(bool batch)
 {
   TopK<T> k;
   k.W = W;
   k.smem = W * warp_smem<T, M, TR>();
-  k.s1 = spike_top<T, M, 1, false, W, TR>;
-  k.s2 = spike_top<T, M, 2, false, W, TR>;
-  k.p1 = batch ? spike_top<T, M, 1, true, W, TR> : k.s1;
-  k.p2 = batch ? spike_top<T, M, 2, true, W, TR> : k.s2;
+  k.s1 = spike_top<T, M, 1, false, W, TR, MINB>;
+  k.s2 = spike_top<T, M, 2, false, W, TR, MINB>;
+  k.p1 = batch ? spike_top<T, M, 1, true, W, TR, MINB> : k.s1;
+  k.p2 = batch ? spike_top<T, M, 2, true, W, TR, MINB> : k.s2;
   /* asking the occupancy also sets the shared-memory limit, which a launch above
      48 KB needs */
-  k.ok = resident_blocks<spike_top<T, M, 1, false, W, TR>>(W * 32, k.smem) >= 1 &&
-         resident_blocks<spike_top<T, M, 2, false, W, TR>>(W * 32, k.smem) >= 1 &&
-         (!batch || (resident_blocks<spike_top<T, M, 1, true, W, TR>>(W * 32, k.smem) >= 1 &&
-                     resident_blocks<spike_top<T, M, 2, true, W, TR>>(W * 32, k.smem) >= 1));
+  k.ok = resident_blocks<spike_top<T, M, 1, false, W, TR, MINB>>(W * 32, k.smem) >= 1 &&
+         resident_blocks<spike_top<T, M, 2, false, W, TR, MINB>>(W * 32, k.smem) >= 1 &&
+         (!batch ||
+          (resident_blocks<spike_top<T, M, 1, true, W, TR, MINB>>(W * 32, k.smem) >= 1 &&
+           resident_blocks<spike_top<T, M, 2, true, W, TR, MINB>>(W * 32, k.smem) >= 1));
   return k;
 }
 /* The shape of the top kernels, double with M = 16: GTSV_SPIKE_TOP (measurements)
    '4': blocks of kWarps warps, tiles [32][M+1]; '1': one-warp blocks; 't': one-warp
    blocks with tiles [M][33] (13 warps an SM instead of 12; the registers of 13 warps,
    128 a thread, are what one scheduler's quarter of the register file holds for
-   four of them). Other types and M: '4'. */
+   four of them). Float, M = 16: '1' and 't' are one-warp blocks with tiles [32][M+1],
+   held to 96 registers (20 warps an SM, as many as blocks of four warps run: their
+   tiles would allow 24, their registers 21). Other M: '4'. */
 #ifndef GTSV_SPIKE_TOP_DEFAULT
 #define GTSV_SPIKE_TOP_DEFAULT 't'
 #endif
@@ -1664,10 +1668,12 @@ template <typename T, int M> TopK<T> top_shape(bool batch)
 {
   static const char *env = getenv("GTSV_SPIKE_TOP");
   const char v = env && *env ? *env : GTSV_SPIKE_TOP_DEFAULT;
-  if constexpr (M == 16 && sizeof(T) == 8) { /* (float's one-warp kernels would take more
-                                                  registers than its tiles allow) */
-    if (v == 't') return top_kernels<T, M, 1, true>(batch);
+  if constexpr (M == 16 && sizeof(T) == 8) {
+    if (v == 't') return top_kernels<T, M, 1, true, 13>(batch);
     if (v == '1') return top_kernels<T, M, 1, false>(batch);
+  }
+  if constexpr (M == 16 && sizeof(T) == 4) { /* 20 warps an SM: at most 96 registers */
+    if (v == '1' || v == 't') return top_kernels<T, M, 1, false, 20>(batch);
   }
   return top_kernels<T, M, kWarps, false>(batch);
 }
