@@ -1664,9 +1664,11 @@ template <typename T, int M, int W, bool TR, int MINB = 0> TopK<T> top_kernels(b
 #ifndef GTSV_SPIKE_TOP_DEFAULT
 #define GTSV_SPIKE_TOP_DEFAULT 't'
 #endif
-template <typename T, int M> TopK<T> top_shape(bool batch)
+template <typename T, int M> TopK<T> top_shape(bool batch, int pass)
 {
-  static const char *env = getenv("GTSV_SPIKE_TOP");
+  /* GTSV_SPIKE_TOP2: pass 2's shape where it differs from pass 1's (measurements) */
+  static const char *env1 = getenv("GTSV_SPIKE_TOP"), *env2 = getenv("GTSV_SPIKE_TOP2");
+  const char *env = pass == 2 && env2 && *env2 ? env2 : env1;
   const char v = env && *env ? *env : GTSV_SPIKE_TOP_DEFAULT;
   if constexpr (M == 16 && sizeof(T) == 8) {
     if (v == 't') return top_kernels<T, M, 1, true, 13>(batch);
@@ -1724,9 +1726,9 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const int smem = kWarps * warp_smem<T, M>();
   const int res_tail = resident_blocks<spike_tail<T, M>>(kWarps * 32, smem);
   const bool batch = nsys > 1;
-  const TopK<T> tk = top_shape<T, M>(batch);
-  const dim3 tblock(tk.W * 32);
-  if (res_tail < 1 || !tk.ok) return GTSV_STATUS_DEVICE_ERROR;
+  const TopK<T> tk = top_shape<T, M>(batch, 1), tk2 = top_shape<T, M>(batch, 2);
+  const dim3 tblock(tk.W * 32), tblock2(tk2.W * 32);
+  if (res_tail < 1 || !tk.ok || !tk2.ok) return GTSV_STATUS_DEVICE_ERROR;
   Trace tr(st);
   tr.sums = sums;
   tr.nlev = pl.nlev;
@@ -1783,6 +1785,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
                                     q, cudaMemcpyDeviceToDevice, st));
   const int64_t top_warps = pl.nlev > 0 ? (pl.P[0] + 31) / 32 : 0;
   const unsigned top_grid = (unsigned)((top_warps + tk.W - 1) / tk.W);
+  const unsigned top_grid2 = (unsigned)((top_warps + tk2.W - 1) / tk2.W);
   /* A short system's top level has few warps, and each sweeps its columns in turn
      (about 12 us a column on an H200 at n = 1024: 2 warps). There the columns are
      cut into slices, one per grid row (blockIdx.y), until about one block per SM
@@ -1796,6 +1799,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const int nsl = gtsv__spike_col_slices == 0 || want < 2 ? 1 : (int)(want < q ? want : q);
   const int cper = (q + nsl - 1) / nsl;
   const dim3 tgrid(top_grid, (unsigned)((q + cper - 1) / cper));
+  const dim3 tgrid2(top_grid2, tgrid.y);
   if (pl.nlev > 0) {
     GTSV_CUDA_TRY(launch_pdl(pdl, tk.p1, tgrid, tblock, tk.smem, st, lv[0], q, cper, bcopy, opts,
                              flag, true));
@@ -1806,8 +1810,9 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
       getenv("GTSV_SPIKE_SPLIT_P") ? atoll(getenv("GTSV_SPIKE_SPLIT_P")) : -1;
   const int64_t split_p = split_env >= 0 ? split_env : kSplitP;
   const int split = pl.nlev > 1 && split_p > 0 && pl.P[1] >= split_p ? 1 : 0;
-  const unsigned grid1 =
-      split ? (unsigned)(((pl.P[1] + 31) / 32 + tk.W - 1) / tk.W) : 0u;
+  const int64_t warps1 = split ? (pl.P[1] + 31) / 32 : 0;
+  const unsigned grid1 = (unsigned)((warps1 + tk.W - 1) / tk.W);
+  const unsigned grid1_2 = (unsigned)((warps1 + tk2.W - 1) / tk2.W);
   if (split) {
     GTSV_CUDA_TRY(launch_pdl(pdl, tk.s1, dim3(grid1), tblock, tk.smem, st, lv[1], q, q, (T *)NULL,
                              opts, flag, false));
@@ -1855,11 +1860,11 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     }
   }
   if (split) {
-    GTSV_CUDA_TRY(launch_pdl(pdl, tk.s2, dim3(grid1), tblock, tk.smem, st, lv[1], q, q, (T *)NULL,
+    GTSV_CUDA_TRY(launch_pdl(pdl, tk2.s2, dim3(grid1_2), tblock2, tk2.smem, st, lv[1], q, q, (T *)NULL,
                              opts, flag, false));
   }
   if (pl.nlev > 0) {
-    GTSV_CUDA_TRY(launch_pdl(pdl, tk.p2, tgrid, tblock, tk.smem, st, lv[0], q, cper, (T *)NULL,
+    GTSV_CUDA_TRY(launch_pdl(pdl, tk2.p2, tgrid2, tblock2, tk2.smem, st, lv[0], q, cper, (T *)NULL,
                              opts, flag, true));
     tr.mark("top2");
   }
