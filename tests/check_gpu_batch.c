@@ -801,71 +801,11 @@ START_TEST(tile_small_batches)
         for (int li = 0; li < 2; li++) {
           const tu_prec p = (tu_prec)pi;
           const int64_t n = ns[ni], batch = ni % 2 ? 33 : 7;
-          /* the M that choose_m takes for these (small) batches (double 129..512 rows
-             go to the block kernel: tile_block_small) */
+          /* the M that choose_m takes for these (small) batches */
           const int64_t M = n <= 512 ? 16 : 32;
           tile_shape_case(h, p, (layout)li, M, n, batch, kind, 4000 + ni);
         }
   run_case(h, TU_DOUBLE, TU_RANDOM, L_STRIDED, 512, 3000, 513, 4100);
-  gtsv_destroy(h);
-  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
-                tu_first_failure());
-}
-END_TEST
-
-/* Small double strided batches of 129..512 rows, which the block kernel with 4 rows a
-   lane solves (batch_tile.cu: block4_takes): every kind of tile_shape_case (the nearly
-   singular partition at rows 4..6) at the range's ends and inside, partial last
-   partitions, by the block's two levels (gtsv__batch_tile_block = 1) and with its
-   level 1 judged failed, so that its one-warp path (M = 16) solves (2), and by the
-   tile kernel (0); a batch whose systems 3 and 5 are exactly singular (status, first
-   singular system and row as the host DP_SEQ's, every other system solved, the
-   singular systems' rows untouched); the range's largest batch (2^20 rows). */
-START_TEST(tile_block_small)
-{
-  static const int64_t ns[] = {129, 130, 200, 256, 257, 300, 401, 511, 512};
-  static const int modes[] = {1, 2, 0};
-  gtsv_handle h;
-  char why[256];
-  tu_reset_failures();
-  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
-  gtsv__batch_tile_m = 0;
-  for (int mi = 0; mi < 3; mi++) {
-    gtsv__batch_tile_block = modes[mi];
-    for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
-      for (int kind = 0; kind < TILE_KINDS; kind++) {
-        if (tu_small_run() && (ni % 3 || mi == 2)) continue;
-        tile_shape_case(h, TU_DOUBLE, L_STRIDED, 4, ns[ni], ni % 2 ? 33 : 7, kind, 6000 + ni);
-      }
-    for (int ci = 0; ci < 2; ci++) {
-      const int64_t n = ci ? 512 : 300, batch = 7, stride = n + 1, zr = n / 2;
-      int64_t info = -7, row = -7, hi, hr;
-      tu_problem P;
-      void *xh = NULL;
-      tu_problem_init(&P, TU_DOUBLE, TU_RANDOM, n, 1, stride, batch, stride, 6200 + ci);
-      tu_problem_zero_row(&P, 5, zr - 3);
-      tu_problem_zero_row(&P, 3, zr);
-      tu_problem_prepare(&P);
-      host_reference_x(&P, &hi, &hr, &xh);
-      const int st = dev_solve(h, &P, L_STRIDED, 0, &info, &row);
-      TU_EXPECT(st == GTSV_STATUS_SINGULAR && info == 4 && row == zr && hi == 4 && hr == zr,
-                "block mode %d n=%lld: status %d info %lld row %lld (host %lld row %lld), "
-                "expected SINGULAR 4 %lld", modes[mi], (long long)n, st, (long long)info,
-                (long long)row, (long long)hi, (long long)hr, (long long)zr);
-      if (st >= 0)
-        TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why), "block mode %d n=%lld: %s",
-                  modes[mi], (long long)n, why);
-      TU_EXPECT(tu_same(TU_DOUBLE, tu_sys_x(&P, 3), tu_sys_b(&P, 3), n) &&
-                    tu_same(TU_DOUBLE, tu_sys_x(&P, 5), tu_sys_b(&P, 5), n),
-                "block mode %d n=%lld: a singular system's rows were written", modes[mi],
-                (long long)n);
-      free(xh);
-      tu_problem_free(&P);
-    }
-  }
-  gtsv__batch_tile_block = 1;
-  run_case(h, TU_DOUBLE, TU_RANDOM, L_STRIDED, 512, tu_small_run() ? 64 : 2048, 512, 6300);
-  run_case(h, TU_DOUBLE, TU_FORCE_2X2, L_STRIDED, 129, tu_small_run() ? 64 : 8128, 129, 6301);
   gtsv_destroy(h);
   ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
                 tu_first_failure());
@@ -1214,7 +1154,6 @@ int main(void)
   TCase *tt = tcase_create("tile");
   tcase_add_test(tt, tile_partition_sizes);
   tcase_add_test(tt, tile_small_batches);
-  tcase_add_test(tt, tile_block_small);
   tcase_set_timeout(tt, 1200);
   suite_add_tcase(gs, tt);
   TCase *tn = tcase_create("nrhs"); /* CK_RUN_CASE=nrhs: gtsv_?gtsv, many right-hand sides */

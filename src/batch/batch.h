@@ -147,10 +147,9 @@ extern int gtsv__batch_tile_np;
    pcr_checked), not (0), or that solve always refused, so that the pivoting solves
    follow (2: tests). Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_pcr;
-/* Benchmark and test knob for gtsv__?_batch_tile_base and the small double strided
-   batches of 129..512 rows: one system a block for 513..2048 rows of the base and for
-   those batches in double (1, the default), the one-warp kernel (0), or the block kernel
-   with its first level always judged failed, so that its one-warp path follows (2: tests).
+/* Benchmark and test knob for gtsv__?_batch_tile_base: one system a block for 513..2048
+   rows in double (1, the default), the one-warp kernel (0), or the block kernel with its first
+   level always judged failed, so that its one-warp path follows (2: tests).
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_block;
 

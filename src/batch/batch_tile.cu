@@ -752,28 +752,16 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
  * ms, 2^23 0.360 against 0.372, 2^25 equal (its base is 1024 rows); the base kernel
  * 14.7 us against 26.7 on a base of 2048 rows (ncu, 2^20 and 2^23 solves;
  * bench/results/gpu-spike-block-base-2026-11-25.md).
- * Small strided batches in double (kBlk4MinN..kBlk4MaxN = 129..512 rows, n nsys <=
- * 2^20: a grid of one wave, so the time is one system's latency) take the same
- * kernel with BM = 4 rows a lane: a sweep of 3 interior rows instead of the tile
- * kernel's 16 a lane, then the same level 2 (at most 127 reduced rows), test and
- * check; where any fails, the one-warp path with M = 16, the tile kernel's own
- * M there, so that its answer and a reported singular row are the tile kernel's.
  * mode 2 (tests): level 1 judged failed, so that this fallback is exercised.
  * Worked example, n = 600: Pu = 38 partitions (lanes 0..37; lane 37 has rows
  * 592..599 and no separator), R = 37 reduced rows at rows 15, 31, .., 591; level 2
  * cuts them into P2 = 8 tile columns of 8 (5 in use), 4 second-level separators.
  */
 constexpr int kBlkThreads = 128; /* four warps, a lane per partition */
-constexpr int kBlkM = 16;        /* rows per partition at level 1 (the SPIKE base) */
+constexpr int kBlkM = 16;        /* rows per partition at level 1 */
+constexpr int kBlkS = kBlkM + 1;
 constexpr int kBlkMinN = 513, kBlkMaxN = kBlkThreads * kBlkM;
 constexpr int kBlk2M = 8; /* level 2's tile */
-/* Small strided batches (latency bound: n nsys <= kBlk4MaxRows) of kBlk4MinN..kBlk4MaxN
-   rows in double take the same kernel with BM = 4 rows a lane (a sweep of 3 interior
-   rows instead of a warp's 16), its fallback the one-warp path with M = 16, the tile
-   kernel's own choice there (so 29.7 KB a block: seven blocks an SM, a 512 x 512 batch
-   in one wave). */
-constexpr int kBlk4MinN = 129, kBlk4MaxN = kBlkThreads * 4;
-constexpr int64_t kBlk4MaxRows = (int64_t)1 << 20;
 /* Row-wise backward error accepted from the two levels, in units of u (see the
    kernel); beyond it the system takes the one-warp path. H200
    (bench/results/gpu-spike-block-base-2026-11-25.md): without a check, or with the
@@ -785,15 +773,13 @@ constexpr int64_t kBlk4MaxRows = (int64_t)1 << 20;
    the GPU tests were at 60-510 u. 4096 u, in double only: every GPU test passes. */
 constexpr double kBlkBerr = 4096.0;
 
-/* Shared memory of tile_block_kernel<T, BM, FM>: the two levels' arrays, or the
-   fallback's one-warp tile of M = FM where that is more. */
-template <typename T, int BM, int FM> __host__ __device__ constexpr int blk_smem()
+template <typename T> __host__ __device__ constexpr int blk_smem()
 {
-  return (4 * kBlkThreads * (BM + 1) + 4 * 32 * (kBlk2M + 1)) * (int)sizeof(T) >
-                 tile_smem<T, FM>()
-             ? (4 * kBlkThreads * (BM + 1) + 4 * 32 * (kBlk2M + 1)) * (int)sizeof(T)
-             : tile_smem<T, FM>();
+  return (4 * kBlkThreads * kBlkS + 4 * 32 * (kBlk2M + 1)) * (int)sizeof(T);
 }
+static_assert(blk_smem<double>() >= tile_smem<double, 64>() &&
+                  blk_smem<float>() >= tile_smem<float, 64>(),
+              "the fallback's one-warp tile (M = 64) fits in the block's shared memory");
 
 /* the largest v over the block, at every thread (red: 4 shared slots, used once) */
 template <typename T> __device__ __forceinline__ T block_max4(T v, T *red)
@@ -811,16 +797,14 @@ template <typename T> __device__ __forceinline__ T block_sum4(T v, T *red)
   return (red[0] + red[1]) + (red[2] + red[3]);
 }
 
-/* BM: rows a lane at level 1 (kBlkM = 16: 513..2048 rows; 4: kBlk4MinN..kBlk4MaxN);
-   FM: the fallback's one-warp M (64, or 16 where n <= 512). */
-template <typename T, int BM, int FM>
+template <typename T>
 __global__ void __launch_bounds__(kBlkThreads)
 tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int pcr2,
                   bool berr_check, float berr, float *diag,
                   const T *__restrict__ dl, const T *__restrict__ dd,
                   const T *__restrict__ du, T *x, unsigned long long *info)
 {
-  constexpr int BS = BM + 1, NS = kBlkThreads * BS, S2 = kBlk2M + 1;
+  constexpr int NS = kBlkThreads * kBlkS, S2 = kBlk2M + 1;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   __shared__ T sVf[kBlkThreads], sWf[kBlkThreads], sXf[kBlkThreads], sRed[3][4];
   __shared__ int sFail;
@@ -835,9 +819,9 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
               *const pu = du + s * ds.m_sys;
   T *const pb = x + s * ds.b_sys; /* b_row = m_row = 1 (gtsv__?_batch_tile_base) */
 
-  /* load: row r at r + r / BM (partition r / BM, a column of BM + 1 slots) */
+  /* load: row r at r + r / 16 (partition r / 16, a column of 17 slots) */
   for (int r = tid; r < n; r += kBlkThreads) {
-    const int k = r + r / BM;
+    const int k = r + r / kBlkM;
     cp_elt(A + k, pl + r);
     cp_elt(D + k, pd + r);
     cp_elt(C + k, pu + r);
@@ -847,11 +831,11 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
   __syncthreads();
 
   /* ---- level 1: the interiors, then the separators' reduced rows ---- */
-  const int Pu = (n + BM - 1) / BM, R = Pu - 1, p = tid;
+  const int Pu = (n + kBlkM - 1) / kBlkM, R = Pu - 1, p = tid;
   const bool part = p < Pu, first = p == 0, last = p == Pu - 1;
-  const int lo = p * BM, L = part ? (last ? n : lo + BM - 1) - lo : 0;
-  const PartIdx<BM, false> idx{p * BS, lo};
-  const SepIdx<BM> sep{0, 0};
+  const int lo = p * kBlkM, L = part ? (last ? n : lo + kBlkM - 1) - lo : 0;
+  const PartIdx<kBlkM, false> idx{p * kBlkS, lo};
+  const SepIdx<kBlkM> sep{0, 0};
   Ends<T> e;
   e.bad = false;
   e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
@@ -922,8 +906,8 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
     bool good = true;
     for (int r = tid; r < n; r += kBlkThreads) {
       const T a = r > 0 ? pl[r] : T(0), d = pd[r], c = r + 1 < n ? pu[r] : T(0), b = pb[r];
-      const T xm = r > 0 ? B[r - 1 + (r - 1) / BM] : T(0), x0 = B[r + r / BM];
-      const T xp = r + 1 < n ? B[r + 1 + (r + 1) / BM] : T(0);
+      const T xm = r > 0 ? B[r - 1 + (r - 1) / kBlkM] : T(0), x0 = B[r + r / kBlkM];
+      const T xp = r + 1 < n ? B[r + 1 + (r + 1) / kBlkM] : T(0);
       const T res = b - (a * xm + d * x0 + c * xp);
       const T scale = tabs(a * xm) + tabs(d * x0) + tabs(c * xp) + tabs(b);
       good = good && tabs(res) <= tol * scale; /* false for NaN */
@@ -935,14 +919,13 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
     ok = !__syncthreads_or(!good);
   }
   if (ok) {
-    for (int r = tid; r < n; r += kBlkThreads) __stcs(pb + r, B[r + r / BM]);
+    for (int r = tid; r < n; r += kBlkThreads) __stcs(pb + r, B[r + r / kBlkM]);
     return;
   }
-  /* ---- the one-warp path (M = FM) in warp 0, from the original rows ---- */
+  /* ---- the one-warp path (M = 64) in warp 0, from the original rows ---- */
   __syncthreads(); /* every thread is done with the arrays */
   if (warp != 0) return;
-  constexpr int M = FM, S = M + 1;
-  static_assert(32 * FM >= (BM == kBlkM ? kBlkMaxN : kBlk4MaxN), "the fallback takes every n");
+  constexpr int M = 64, S = M + 1;
   T *const tA = reinterpret_cast<T *>(smem_raw), *const tD = tA + 32 * S, *const tC = tD + 32 * S,
            *const tB = tC + 32 * S;
   int P = 1;
@@ -1096,6 +1079,16 @@ gtsv_status launch(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const 
 bool rows_contiguous(const gtsv_batch_desc *ds) { return ds->m_row == 1 && ds->b_row == 1; }
 bool systems_contiguous(const gtsv_batch_desc *ds) { return ds->m_sys == 1 && ds->b_sys == 1; }
 
+template <typename T>
+gtsv_status tile_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
+                       const T *du, T *x)
+{
+  if (ds->n < 1 || ds->nsys < 1) return GTSV_STATUS_SUCCESS;
+  if (!gtsv__batch_tile_takes(ds)) return GTSV_STATUS_NOT_SUPPORTED;
+  if (rows_contiguous(ds)) return launch<T, false>(h, ds, dl, d, du, x);
+  return launch<T, true>(h, ds, dl, d, du, x);
+}
+
 /* gtsv__batch_tile_block, or GTSV_TILE_BLOCK=0/1/2 where set (measurements) */
 int block_mode()
 {
@@ -1103,39 +1096,8 @@ int block_mode()
   return env >= 0 && env <= 2 ? env : gtsv__batch_tile_block;
 }
 
-/* A small batch of short double systems (the caller's test) by tile_block_kernel with 4
-   rows a lane (see kBlk4MinN): rows contiguous, M chosen automatically (gtsv__batch_tile_m = 0),
-   block_mode() not 0. GTSV_TILE_BLK4_MIN=n (measurements): its smallest n instead
-   of kBlk4MinN (above kBlk4MaxN: never). */
-bool block4_takes(const gtsv_batch_desc *ds)
-{
-  static const long min_env = getenv("GTSV_TILE_BLK4_MIN") ? atol(getenv("GTSV_TILE_BLK4_MIN")) : -1;
-  const int64_t lo = min_env >= 0 ? min_env : kBlk4MinN;
-  return gtsv__batch_tile_m == 0 && block_mode() != 0 &&
-         rows_contiguous(ds) && ds->n >= lo && ds->n <= kBlk4MaxN &&
-         ds->n * ds->nsys <= kBlk4MaxRows;
-}
-
-template <typename T, int BM, int FM>
-gtsv_status block_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
-                        const T *du, T *x);
-
+/* One system a block (tile_block_kernel), each of the nsys systems (rows contiguous). */
 template <typename T>
-gtsv_status tile_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
-                       const T *du, T *x)
-{
-  if (ds->n < 1 || ds->nsys < 1) return GTSV_STATUS_SUCCESS;
-  if (!gtsv__batch_tile_takes(ds)) return GTSV_STATUS_NOT_SUPPORTED;
-  if constexpr (sizeof(T) == sizeof(double)) {
-    if (block4_takes(ds)) return block_solve<T, 4, 16>(h, ds, dl, d, du, x);
-  }
-  if (rows_contiguous(ds)) return launch<T, false>(h, ds, dl, d, du, x);
-  return launch<T, true>(h, ds, dl, d, du, x);
-}
-
-/* One system a block (tile_block_kernel<T, BM, FM>), each of the nsys systems (rows
-   contiguous). */
-template <typename T, int BM, int FM>
 gtsv_status block_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                         const T *du, T *x)
 {
@@ -1143,9 +1105,8 @@ gtsv_status block_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, c
   int dev = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
   if (!(dev >= 0 && dev < 64 && done[dev].load(std::memory_order_relaxed))) {
-    GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_block_kernel<T, BM, FM>,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       blk_smem<T, BM, FM>()));
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_block_kernel<T>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, blk_smem<T>()));
     if (dev >= 0 && dev < 64) done[dev].store(1, std::memory_order_relaxed);
   }
   static const int pcr2_env = getenv("GTSV_TILE_BLK2_PCR") ? atoi(getenv("GTSV_TILE_BLK2_PCR")) : -1;
@@ -1165,8 +1126,7 @@ gtsv_status block_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, c
     GTSV_CUDA_TRY(cudaMemsetAsync(diag_buf, 0, sizeof(float), gtsv__cuda_stream(h)));
     diag = diag_buf;
   }
-  tile_block_kernel<T, BM, FM><<<(unsigned)ds->nsys, kBlkThreads, blk_smem<T, BM, FM>(),
-                                 gtsv__cuda_stream(h)>>>(
+  tile_block_kernel<T><<<(unsigned)ds->nsys, kBlkThreads, blk_smem<T>(), gtsv__cuda_stream(h)>>>(
       *ds, block_mode(), gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr_mode(), pcr2,
       berr > 0.0f, berr, diag, dl, d,
       du, x, h->cuda->info);
@@ -1175,9 +1135,8 @@ gtsv_status block_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, c
     float w = 0;
     GTSV_CUDA_TRY(cudaMemcpyAsync(&w, diag, sizeof w, cudaMemcpyDeviceToHost, gtsv__cuda_stream(h)));
     GTSV_CUDA_TRY(cudaStreamSynchronize(gtsv__cuda_stream(h)));
-    fprintf(stderr, "tile block kernel (%d rows a lane) %s n=%lld nsys=%lld: largest row "
-            "backward error %.4g u\n", BM, sizeof(T) == 8 ? "double" : "float", (long long)ds->n,
-            (long long)ds->nsys, w);
+    fprintf(stderr, "tile block base %s n=%lld nsys=%lld: largest row backward error %.4g u\n",
+            sizeof(T) == 8 ? "double" : "float", (long long)ds->n, (long long)ds->nsys, w);
   }
   return GTSV_STATUS_SUCCESS;
 }
@@ -1189,8 +1148,8 @@ gtsv_status tile_base(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   if (ds->n < 1 || ds->nsys < 1) return GTSV_STATUS_SUCCESS;
   if (sizeof(T) == 8 && block_mode() != 0 && ds->n >= kBlkMinN && ds->n <= kBlkMaxN &&
       rows_contiguous(ds) && ds->nsys <= (int64_t)0x7FFFFFFF)
-    return block_solve<double, kBlkM, 64>(h, ds, (const double *)dl, (const double *)d,
-                                          (const double *)du, (double *)x);
+    return block_solve<double>(h, ds, (const double *)dl, (const double *)d,
+                               (const double *)du, (double *)x);
   return tile_solve<T>(h, ds, dl, d, du, x);
 }
 
