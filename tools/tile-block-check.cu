@@ -14,15 +14,9 @@
 #include <cstdlib>
 #include <vector>
 #include "batch/tile_emul.h"
+#include "urand.h"
 #include "host/oracle.h"
 using namespace gtsv_tile;
-
-static uint64_t g_rng;
-static double urand()
-{
-  g_rng ^= g_rng << 13; g_rng ^= g_rng >> 7; g_rng ^= g_rng << 17;
-  return (double)(g_rng >> 11) * (2.0 / 9007199254740992.0) - 1.0;
-}
 
 constexpr double kBerr = 4096.0; /* batch_tile.cu: kBlkBerr */
 
@@ -42,6 +36,8 @@ static bool attempt(int n, int BM, const std::vector<double> &a, const std::vect
   double *pA = t.A.data(), *pD = t.D.data(), *pC = t.C.data(), *pB = t.B.data();
   const EmulSep sep = t.sep;
   bool lvl2_failed = false;
+  /* level 2, as the kernel: the one-warp attempt (M = 8) on the R >= 32 reduced rows of
+     these sizes, else the rows sequentially in place */
   auto reduced = [&]() -> bool {
     std::vector<double> a2(R), d2(R), c2(R), b2(R), x2(R);
     for (int j = 0; j < R; j++) {
@@ -50,7 +46,7 @@ static bool attempt(int n, int BM, const std::vector<double> &a, const std::vect
     }
     EmulOpts o;
     EmulStats st;
-    if (R >= 16 && emul_attempt(R, 8, 0, a2.data(), d2.data(), c2.data(), b2.data(), x2.data(), o, &st)) {
+    if (emul_attempt(R, 8, 0, a2.data(), d2.data(), c2.data(), b2.data(), x2.data(), o, &st)) {
       for (int j = 0; j < R; j++) pB[sep(j)] = x2[j];
       return false;
     }

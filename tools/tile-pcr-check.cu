@@ -11,15 +11,9 @@
 #include <cstdlib>
 #include <vector>
 #include "batch/tile_emul.h"
+#include "urand.h"
 #include "host/oracle.h"
 using namespace gtsv_tile;
-
-static uint64_t g_rng;
-static double urand()
-{
-  g_rng ^= g_rng << 13; g_rng ^= g_rng >> 7; g_rng ^= g_rng << 17;
-  return (double)(g_rng >> 11) * (2.0 / 9007199254740992.0) - 1.0;
-}
 
 static int oracle(int n, const double *a, const double *d, const double *c, double *x)
 {

@@ -10,14 +10,8 @@
 #include <vector>
 #include <cmath>
 #include "batch/tile_emul.h"
+#include "urand.h"
 using namespace gtsv_tile;
-
-static uint64_t g_rng;
-static double urand()
-{
-  g_rng ^= g_rng << 13; g_rng ^= g_rng >> 7; g_rng ^= g_rng << 17;
-  return (double)(g_rng >> 11) * (2.0 / 9007199254740992.0) - 1.0;
-}
 
 /* max |b - T x| / (||T|| ||x|| eps), infinity norms */
 template <typename T>

@@ -88,11 +88,11 @@
  * cp.async, taking the option-B sweeps out of pass 1 and an L2 prefetch one wave
  * ahead (gpu-spike-prefetch-2026-11-24.md) did not make them faster, nor did a pass 1
  * over a window of 8 rows a partition (20 warps per SM; 2^23: 176 us against 142,
- * gpu-spike-window-2026-11-24.md). Since 1c4c6be the top kernels run one warp a block with
- * tiles [M][33] (top_shape: 13 warps an SM instead of 12): H100, 2^23 double random 0.3925
- * against 0.4078 ms with blocks of four warps, 2^25 1.2878 against 1.3446
- * (bench/results/gpu-spike-top-shape-h100-2026-11-26.md). ncu at dae4ba7 (2^23, 1.5 GHz): pass 1 DRAM
- * 50% of peak, 0.36 issued a scheduler, 10 of 12 warps active; pass 2 47%, 0.28.
+ * gpu-spike-window-2026-11-24.md). Since 1c4c6be the top kernels run one warp a
+ * block with tiles [M][33] (top_shape: 13 warps an SM instead of 12): H100, 2^23 double
+ * random 0.3925 against 0.4078 ms with blocks of four warps, 2^25 1.2878 against 1.3446
+ * (bench/results/gpu-spike-top-shape-h100-2026-11-26.md). ncu at dae4ba7 (2^23, 1.5
+ * GHz): pass 1 DRAM 50% of peak, 0.36 issued a scheduler, 10 of 12 warps active; pass 2 47%, 0.28.
  * The tail is mostly latency: about 100 us at every size, each phase of a small level 7-15 us,
  * of which the sweeps (500-750 cycles a row for a warp, 245 for one thread alone:
  * tools/gtsv-dp-latency.cu, before the cheaper steps) are about half.
