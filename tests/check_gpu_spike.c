@@ -3,8 +3,7 @@
    17 and 18 (singular and near-singular partitions), at sizes around the partition
    (16 / 32 rows), warp (32 partitions), block and recursion-level boundaries;
    nrhs > 1 with ldb > n; a singular system (reported with DP_SEQ's row); the
-   ablation switches (bitwise the same answer); repeatability (bitwise); the first
-   reduced level on the top kernels, overlapping the top passes or not (bitwise).
+   ablation switches (bitwise the same answer); repeatability (bitwise).
    Exit 77 when no device is present. GTSV_GPU_TEST_SMALL=1 shrinks the sizes
    (compute-sanitizer runs). */
 #include <check.h>
@@ -243,61 +242,6 @@ START_TEST(column_slices)
     }
   printf("check_gpu_spike: %s column slices: %d of %d solves bitwise equal without them\n",
          tu_prec_name(p), same, total);
-  gtsv_destroy(h);
-  tu_report();
-}
-END_TEST
-
-/* The first reduced level on the top kernels (gtsv__spike_split_p = 1: every solve of
-   two or more levels), with and without their overlap of the top passes
-   (gtsv__spike_overlap: each warp waits for the warps it reads from by done flags).
-   Both against LAPACK, bitwise the same (the overlap changes when a warp runs, never
-   its arithmetic), and repeated solves bitwise the same; kinds that fall back
-   (near-singular partitions: the first reduced level's pass 2 returns early and must
-   still release the top pass 2's warps) and 2x2 pivots; sizes from one warp of the
-   first reduced level (1025 rows) to 2^22 + 1 (where it splits by default). */
-START_TEST(split_overlap)
-{
-  const tu_prec p = (tu_prec)_i;
-  static const int64_t ns[] = {1025, 4097, 8193, 65537, 300007, 1048577, 4194305};
-  static const tu_kind ks[] = {TU_RANDOM, TU_FORCE_2X2, TU_ZERO_DIAG_PAIRS, TU_NEAR_SING_PART};
-  gtsv_handle h = spike_handle(0);
-  int same = 0, total = 0;
-  fallbacks = solves = 0;
-  gtsv__spike_split_p = 1;
-  for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
-    for (size_t ki = 0; ki < sizeof ks / sizeof *ks; ki++)
-      for (int64_t nrhs = 1; nrhs <= 3; nrhs += 2) {
-        const int64_t n = ns[ni], ldb = nrhs == 1 ? n : n + 3;
-        void *x1 = NULL;
-        if ((tu_small_run() && n > 70000) || (nrhs > 1 && n > 300007)) continue;
-        for (int ov = 1; ov >= 0; ov--)
-          for (int rep = 0; rep < (ov && ki == 0 ? 2 : 1); rep++) {
-            char ctx[256];
-            tu_problem P;
-            snprintf(ctx, sizeof ctx, "spike %s %s n=%lld nrhs=%lld, split, overlap %s rep %d",
-                     tu_prec_name(p), tu_kind_name(ks[ki]), (long long)n, (long long)nrhs,
-                     ov ? "on" : "off", rep);
-            tu_problem_init(&P, p, ks[ki], n, nrhs, ldb, 1, n, 71 + (uint64_t)ni);
-            gtsv__spike_overlap = ov;
-            solve_and_judge(h, &P, ctx);
-            gtsv__spike_overlap = 1;
-            if (!x1) {
-              x1 = tu_dup(p, P.x, P.blen);
-            } else {
-              const int eq = tu_same(p, x1, P.x, P.blen);
-              same += eq;
-              total++;
-              TU_EXPECT(eq, "%s: x differs from the first solve with the overlap", ctx);
-            }
-            tu_problem_free(&P);
-          }
-        free(x1);
-      }
-  gtsv__spike_split_p = -1;
-  printf("check_gpu_spike: %s split first level: %d solves (%d fell back), %d of %d "
-         "bitwise equal to the first with the overlap\n",
-         tu_prec_name(p), solves, fallbacks, same, total);
   gtsv_destroy(h);
   tu_report();
 }
@@ -575,7 +519,6 @@ int main(void)
   tcase_add_loop_test(tc, singular, 0, TU_NPREC);
   tcase_add_loop_test(tc, base_solvers, 0, NBASE * TU_NPREC);
   tcase_add_loop_test(tc, column_slices, 0, TU_NPREC);
-  tcase_add_loop_test(tc, split_overlap, 0, TU_NPREC);
   suite_add_tcase(s, tc);
   /* its own case, small enough for compute-sanitizer (CK_RUN_CASE=tilebase) */
   TCase *tb = tcase_create("tilebase");

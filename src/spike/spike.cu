@@ -62,11 +62,7 @@
  * passes load their first tiles before waiting for the kernel before (H200, 2^23:
  * 0.394 against 0.405 ms, bench/results/gpu-spike-pdl-2026-11-24.md); the cooperative
  * tail and the on-chip base launched so as well were 9 us slower at 2^23
- * (gpu-spike-pdl-tail-2026-11-25.md). Where the first reduced level runs on the top
- * kernels, its passes overlap the top ones (struct Dep): its pass 1 starts in the
- * slots that the top pass 1's last wave leaves free, each warp once the top warps
- * that wrote its rows have raised their done flags, and the top pass 2 starts so
- * in the slots of that level's pass 2's last wave (GTSV_SPIKE_OVERLAP=0: off). Where the time goes on an H200
+ * (gpu-spike-pdl-tail-2026-11-25.md). Where the time goes on an H200
  * (GTSV_SPIKE_TRACE=1 prints it), n = 2^23 double random (3d49522):
  * top pass 1 137 us; down 44 (the first reduced level's pass 1 and the tail's way
  * down), base 29, up 25; top pass 2 with the first level's pass 2 142; init,
@@ -271,65 +267,6 @@ __device__ __forceinline__ void pdl_wait_trigger()
 {
   pdl_wait();
   pdl_trigger();
-}
-
-/* Overlap of the top passes with the first reduced level's (GTSV_SPIKE_OVERLAP, see
-   spike_solve_m): a warp of the later kernel waits for the warps of the kernel
-   before whose output it reads, by their done flags, instead of for that whole
-   kernel (griddepcontrol.wait), so that it runs in the slots the kernel before's
-   last wave leaves free. Correctness on Hopper, from the PTX memory model:
-   - every lane of a producer warp fences (fence.sc.gpu) after its last global write
-     (stores and atomics) and the warp synchronises (bar.warp.sync orders memory
-     among its lanes); lane 0 then stores the flag with st.release.gpu. A consumer
-     lane reads it with ld.acquire.gpu; once every flag the warp needs is seen, the
-     warp synchronises, and every lane's later loads (ld.global.cg: L2, never a
-     stale L1 line) see the producers' writes (release -> acquire, then the warp
-     barrier).
-   - no deadlock: the later kernel is launched as a programmatic dependent launch,
-     so its blocks are scheduled only once every block of the kernel before has
-     executed griddepcontrol.launch_dependents or exited, i.e. every producer is
-     running or done; producers wait for nothing but the kernel before them.
-   - completion: each consumer warp executes griddepcontrol.wait before it exits,
-     so the later kernel completes only after the kernel before has, and the
-     kernels after it (which wait for it alone) find both complete.
-   - the flags are zeroed by spike_init at every solve (a graph replay included). */
-struct Dep {
-  const unsigned *wait; /* done flags of the kernel before, one a warp; NULL: none */
-  int64_t nwait;        /* its warps */
-  unsigned *post;       /* this kernel's done flags (NULL: none) */
-};
-
-__device__ __forceinline__ unsigned ld_acquire(const unsigned *p)
-{
-  unsigned v;
-  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
-  return v;
-}
-
-/* Wait for the producer warps that warp gw reads: PASS 1 (the first reduced level's
-   pass 1 after the top's): its rows are the reduced rows of top warps gw M/2 ..
-   (gw + 1) M/2 - 1, and its first row also gets an addend from the warp before;
-   PASS 2 (the top's pass 2 after the first reduced level's): its separators are rows
-   64 gw .. 64 gw + 64 of that level, in its warps 2 gw / M .. (2 gw + 2) / M. */
-template <int M, int PASS>
-__device__ __noinline__ void wait_deps(const Dep dep, int64_t gw, int lane)
-{
-  int64_t lo = PASS == 1 ? gw * (M / 2) - 1 : 2 * gw / M;
-  int64_t hi = PASS == 1 ? (gw + 1) * (M / 2) - 1 : (2 * gw + 2) / M;
-  if (hi > dep.nwait - 1) hi = dep.nwait - 1;
-  if (lo > hi) lo = hi;
-  if (lo < 0) lo = 0;
-  const int64_t j = lo + lane;
-  while (!__all_sync(0xffffffffu, j > hi || ld_acquire(dep.wait + j) != 0u)) __nanosleep(64);
-  __syncwarp();
-}
-
-/* Warp gw's output is written: its done flag (see Dep). */
-__device__ __forceinline__ void post_done(unsigned *done, int64_t gw, int lane)
-{
-  __threadfence();
-  __syncwarp();
-  if (lane == 0) asm volatile("st.release.gpu.global.u32 [%0], %1;" ::"l"(done + gw), "r"(1u) : "memory");
 }
 
 /* Two consecutive level values (16-byte aligned: every level array starts on 256
@@ -820,7 +757,7 @@ template <typename T, int M, bool TR = false> __host__ __device__ constexpr int 
    bcopy: where the top level keeps its b (NULL below). */
 template <typename T, int M, bool BATCH = false, bool PF = true, bool TR = false>
 __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T *base, int c0,
-                           int c1, T *bcopy, unsigned opts, unsigned *flag, bool waited = false)
+                           int c1, T *bcopy, unsigned opts, unsigned *flag)
 {
   using Tl = Tile<T, M, TR>;
   const Tl tA{base}, tD{base + Tl::kElems}, tC{base + 2 * Tl::kElems}, tB{base + 3 * Tl::kElems};
@@ -849,10 +786,7 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T *base, int
     load_tile<T, M, TR>(tB, bc, ARR_B, row0, L.n, lane, staged);
     /* the top level's loads are of the caller's arrays, issued before waiting for
        the kernel before (spike_init's zeros) */
-    if (c == c0) { /* waited: for the producer warps of its rows instead (Dep) */
-      if (!waited) pdl_wait();
-      pdl_trigger();
-    }
+    if (c == c0) pdl_wait_trigger();
     __syncwarp();
     if (bcopy) { /* the top level's b, kept for the fallback (coalesced, from the
                     tile: after the warp barrier, since without staging another
@@ -1067,7 +1001,7 @@ __device__ __forceinline__ bool resolve_step_uni(V A, V D, V C, V X,
    several right-hand sides du is loaded again for each column after the first. */
 template <typename T, int M, bool BATCH = false, bool PF = true, bool TR = false>
 __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T *base, int c0,
-                           int c1, unsigned opts, unsigned *flag, const Dep *dep = nullptr)
+                           int c1, unsigned opts, unsigned *flag)
 {
   using Tl = Tile<T, M, TR>;
   const Tl tA{base}, tD{base + Tl::kElems}, tC{base + 2 * Tl::kElems}, tB{base + 3 * Tl::kElems};
@@ -1080,14 +1014,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T *base, int
      of a small level: GPU clock stamps, 2^20 rows). */
   load_matrix<T, M, TR>(tA, tD, tC, L.dl, L.d, L.du, row0, L.n, lane, staged);
   if (c1 > c0) load_tile<T, M, TR>(tB, L.b + (int64_t)c0 * L.ldb, ARR_B, row0, L.n, lane, staged);
-  /* what the levels below wrote (opt, spikes, separators, flag); with dep, the
-     separators of its producer warps (the rest was written kernels before) */
-  if (dep && dep->wait) {
-    wait_deps<M, 2>(*dep, gw, lane);
-    pdl_trigger();
-  } else {
-    pdl_wait_trigger();
-  }
+  pdl_wait_trigger(); /* what the levels below wrote (opt, spikes, separators, flag) */
   const uint32_t optw = active ? ld(L.opt + k) : 0u;
   const int opt = (int)(optw >> 31);
   const uint32_t known2 = optw & 0x7fffffffu; /* pass 1's 2x2 blocks (main loop) */
@@ -1318,31 +1245,21 @@ __device__ void base_stage(const Level<T> &B, int q, T *sm, int cap, unsigned *f
    (its registers bound the warps per SM). */
 template <typename T, int M, int PASS, bool BATCH, int W = kWarps, bool TR = false, int MINB = 0>
 __global__ void __launch_bounds__(W * 32, MINB)
-spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, bool early,
-          Dep dep)
+spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, bool early)
 {
   /* early: this level's arrays are the caller's (the top level), loaded before
      waiting for the kernel before; else (the first reduced level) they are that
-     kernel's output. dep.wait: each warp waits for its producer warps instead
-     (Dep), and for the kernel before only at its end. */
-  if (!early && !dep.wait) pdl_wait();
+     kernel's output */
+  if (!early) pdl_wait();
   /* columns [c0, c1) of the right-hand sides: blockIdx.y's slice (see spike_solve_m) */
   const int c0 = (int)blockIdx.y * cper, c1 = min(q, c0 + cper);
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
   const int64_t gw = (int64_t)blockIdx.x * W + wib;
-  if (gw * 32 < L.P) { /* warp-uniform */
-    T *base = reinterpret_cast<T *>(smem_raw + (size_t)wib * warp_smem<T, M, TR>());
-    if (PASS == 1) {
-      if (dep.wait) wait_deps<M, 1>(dep, gw, lane);
-      pass1_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, bcopy, opts, flag,
-                                        dep.wait != nullptr);
-    } else {
-      pass2_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, opts, flag, &dep);
-    }
-    if (dep.post) post_done(dep.post, gw, lane); /* on every path: a consumer waits */
-  }
-  if (dep.wait) pdl_wait();
+  if (gw * 32 >= L.P) return; /* warp-uniform */
+  T *base = reinterpret_cast<T *>(smem_raw + (size_t)wib * warp_smem<T, M, TR>());
+  if (PASS == 1) pass1_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
+  else pass2_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, opts, flag);
 }
 
 /* Every level below the top and the base, in one cooperative launch: the levels'
@@ -1524,8 +1441,6 @@ struct Plan {
   size_t off_rdl[kTailMax + 1], off_rdu[kTailMax + 1];
   size_t off_rd[kTailMax + 1], off_rb[kTailMax + 1];
   size_t off_sums;           /* [nlev][nsys][2] doubles, inside the zeroed region */
-  size_t off_done0, off_done1; /* done flags of the top level's and the first reduced
-                                  level's warps (Dep), inside the zeroed region */
   size_t zero_end, bcopy, region, fb_bytes, total;
   int fb_group;
 };
@@ -1556,10 +1471,6 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t t
   size_t o = kHeader;
   pl->off_sums = o;
   o = gtsv__al256(o + 2 * sizeof(double) * (size_t)(pl->nlev > 0 ? pl->nlev : 1) * (size_t)nsys);
-  pl->off_done0 = o;
-  o = gtsv__al256(o + 4 * (size_t)(pl->nlev > 0 ? (pl->P[0] + 31) / 32 : 0));
-  pl->off_done1 = o;
-  o = gtsv__al256(o + 4 * (size_t)(pl->nlev > 1 ? (pl->P[1] + 31) / 32 : 0));
   pl->zero_end = o;
   for (int l = 0; l < pl->nlev; l++) {
     const size_t R = 2 * (size_t)pl->P[l];
@@ -1723,7 +1634,7 @@ cudaError_t launch_pdl(bool pdl, void (*k)(K...), dim3 grid, dim3 block, size_t 
    kernels, which also run a large first reduced level (kSplitP). res: resident
    blocks of each (< 1: cannot run). */
 template <typename T> struct TopK {
-  using K = void (*)(Level<T>, int, int, T *, unsigned, unsigned *, bool, Dep);
+  using K = void (*)(Level<T>, int, int, T *, unsigned, unsigned *, bool);
   K p1, p2, s1, s2;
   int W, smem;
   bool ok;
@@ -1892,36 +1803,22 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const int cper = (q + nsl - 1) / nsl;
   const dim3 tgrid(top_grid, (unsigned)((q + cper - 1) / cper));
   const dim3 tgrid2(top_grid2, tgrid.y);
+  if (pl.nlev > 0) {
+    GTSV_CUDA_TRY(launch_pdl(pdl, tk.p1, tgrid, tblock, tk.smem, st, lv[0], q, cper, bcopy, opts,
+                             flag, true));
+    tr.mark("top1");
+  }
   /* The first reduced level, when it is large, by the top kernels (see kSplitP) */
   static const int64_t split_env =
       getenv("GTSV_SPIKE_SPLIT_P") ? atoll(getenv("GTSV_SPIKE_SPLIT_P")) : -1;
-  const int64_t split_p = gtsv__spike_split_p >= 0 ? gtsv__spike_split_p
-                          : split_env >= 0         ? split_env
-                                                   : kSplitP;
+  const int64_t split_p = split_env >= 0 ? split_env : kSplitP;
   const int split = pl.nlev > 1 && split_p > 0 && pl.P[1] >= split_p ? 1 : 0;
   const int64_t warps1 = split ? (pl.P[1] + 31) / 32 : 0;
   const unsigned grid1 = (unsigned)((warps1 + tk.W - 1) / tk.W);
   const unsigned grid1_2 = (unsigned)((warps1 + tk2.W - 1) / tk2.W);
-  /* Overlap (Dep): the first reduced level's pass 1 runs in the slots that the top
-     pass 1's last wave leaves free, each warp once the top warps of its rows are
-     done, and the top pass 2 so after that level's pass 2 (one grid row of columns;
-     programmatic launches). gtsv__spike_overlap (tests) or GTSV_SPIKE_OVERLAP
-     (measurements): 0 = off. */
-  static const char *ovl_env = getenv("GTSV_SPIKE_OVERLAP");
-  const bool overlap = split && pdl && tgrid.y == 1 && gtsv__spike_overlap != 0 &&
-                       !(ovl_env && *ovl_env == '0');
-  unsigned *done0 = (unsigned *)(ws + pl.off_done0), *done1 = (unsigned *)(ws + pl.off_done1);
-  const Dep none = {NULL, 0, NULL};
-  if (pl.nlev > 0) {
-    const Dep d0 = {NULL, 0, overlap ? done0 : NULL};
-    GTSV_CUDA_TRY(launch_pdl(pdl, tk.p1, tgrid, tblock, tk.smem, st, lv[0], q, cper, bcopy, opts,
-                             flag, true, d0));
-    tr.mark("top1");
-  }
   if (split) {
-    const Dep d1 = {overlap ? done0 : NULL, top_warps, NULL};
     GTSV_CUDA_TRY(launch_pdl(pdl, tk.s1, dim3(grid1), tblock, tk.smem, st, lv[1], q, q, (T *)NULL,
-                             opts, flag, false, d1));
+                             opts, flag, false));
   }
   { /* levels 1 + split .. nlev-1 and the base (or the base alone) */
     Tail<T> t;
@@ -1966,14 +1863,12 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     }
   }
   if (split) {
-    const Dep d1 = {NULL, 0, overlap ? done1 : NULL};
     GTSV_CUDA_TRY(launch_pdl(pdl, tk2.s2, dim3(grid1_2), tblock2, tk2.smem, st, lv[1], q, q, (T *)NULL,
-                             opts, flag, false, d1));
+                             opts, flag, false));
   }
   if (pl.nlev > 0) {
-    const Dep d0 = overlap ? Dep{done1, warps1, NULL} : none;
     GTSV_CUDA_TRY(launch_pdl(pdl, tk2.p2, tgrid2, tblock2, tk2.smem, st, lv[0], q, cper, (T *)NULL,
-                             opts, flag, true, d0));
+                             opts, flag, true));
     tr.mark("top2");
   }
   /* the fallback, gated on the flag: decide, b back, then DP_SEQ */
@@ -2019,8 +1914,6 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
 } /* namespace */
 
 int gtsv__spike_m = 0;
-int gtsv__spike_overlap = 1;
-int64_t gtsv__spike_split_p = -1;
 int gtsv__spike_tile_base = -1;
 int gtsv__spike_col_slices = 1;
 
