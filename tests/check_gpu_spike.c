@@ -3,7 +3,8 @@
    17 and 18 (singular and near-singular partitions), at sizes around the partition
    (16 / 32 rows), warp (32 partitions), block and recursion-level boundaries;
    nrhs > 1 with ldb > n; a singular system (reported with DP_SEQ's row); the
-   ablation switches (bitwise the same answer); repeatability (bitwise).
+   ablation switches (bitwise the same answer); repeatability (bitwise); the first
+   reduced level on the top kernels forced at every size (bitwise).
    Exit 77 when no device is present. GTSV_GPU_TEST_SMALL=1 shrinks the sizes
    (compute-sanitizer runs). */
 #include <check.h>
@@ -242,6 +243,56 @@ START_TEST(column_slices)
     }
   printf("check_gpu_spike: %s column slices: %d of %d solves bitwise equal without them\n",
          tu_prec_name(p), same, total);
+  gtsv_destroy(h);
+  tu_report();
+}
+END_TEST
+
+/* The first reduced level on the top kernels, as from 2^22 + 1 rows by default,
+   forced at every size of two or more levels (gtsv__spike_split_p = 1): against
+   LAPACK and bitwise the same as without it (the split changes which kernel sweeps a
+   partition, never its arithmetic); kinds that fall back (near-singular partitions)
+   and 2x2 pivots; sizes from one warp of that level (1025 rows) to 2^22 + 1, where
+   both solves split. */
+START_TEST(split_first_level)
+{
+  const tu_prec p = (tu_prec)_i;
+  static const int64_t ns[] = {1025, 4097, 8193, 65537, 300007, 1048577, 4194305};
+  static const tu_kind ks[] = {TU_RANDOM, TU_FORCE_2X2, TU_ZERO_DIAG_PAIRS, TU_NEAR_SING_PART};
+  gtsv_handle h = spike_handle(0);
+  int same = 0, total = 0;
+  fallbacks = solves = 0;
+  for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+    for (size_t ki = 0; ki < sizeof ks / sizeof *ks; ki++)
+      for (int64_t nrhs = 1; nrhs <= 3; nrhs += 2) {
+        const int64_t n = ns[ni], ldb = nrhs == 1 ? n : n + 3;
+        void *x1 = NULL;
+        if ((tu_small_run() && n > 70000) || (nrhs > 1 && n > 300007)) continue;
+        for (int sp = 1; sp >= 0; sp--) {
+          char ctx[256];
+          tu_problem P;
+          snprintf(ctx, sizeof ctx, "spike %s %s n=%lld nrhs=%lld, split %s", tu_prec_name(p),
+                   tu_kind_name(ks[ki]), (long long)n, (long long)nrhs,
+                   sp ? "forced" : "default");
+          tu_problem_init(&P, p, ks[ki], n, nrhs, ldb, 1, n, 71 + (uint64_t)ni);
+          gtsv__spike_split_p = sp ? 1 : -1;
+          solve_and_judge(h, &P, ctx);
+          gtsv__spike_split_p = -1;
+          if (sp) {
+            x1 = tu_dup(p, P.x, P.blen);
+          } else {
+            const int eq = tu_same(p, x1, P.x, P.blen);
+            same += eq;
+            total++;
+            TU_EXPECT(eq, "%s: x differs from the solve with the split forced", ctx);
+          }
+          tu_problem_free(&P);
+        }
+        free(x1);
+      }
+  printf("check_gpu_spike: %s split first level: %d solves (%d fell back), %d of %d "
+         "bitwise equal to the default\n",
+         tu_prec_name(p), solves, fallbacks, same, total);
   gtsv_destroy(h);
   tu_report();
 }
@@ -519,6 +570,7 @@ int main(void)
   tcase_add_loop_test(tc, singular, 0, TU_NPREC);
   tcase_add_loop_test(tc, base_solvers, 0, NBASE * TU_NPREC);
   tcase_add_loop_test(tc, column_slices, 0, TU_NPREC);
+  tcase_add_loop_test(tc, split_first_level, 0, TU_NPREC);
   suite_add_tcase(s, tc);
   /* its own case, small enough for compute-sanitizer (CK_RUN_CASE=tilebase) */
   TCase *tb = tcase_create("tilebase");

@@ -1811,7 +1811,9 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   /* The first reduced level, when it is large, by the top kernels (see kSplitP) */
   static const int64_t split_env =
       getenv("GTSV_SPIKE_SPLIT_P") ? atoll(getenv("GTSV_SPIKE_SPLIT_P")) : -1;
-  const int64_t split_p = split_env >= 0 ? split_env : kSplitP;
+  const int64_t split_p = gtsv__spike_split_p >= 0 ? gtsv__spike_split_p
+                          : split_env >= 0         ? split_env
+                                                   : kSplitP;
   const int split = pl.nlev > 1 && split_p > 0 && pl.P[1] >= split_p ? 1 : 0;
   const int64_t warps1 = split ? (pl.P[1] + 31) / 32 : 0;
   const unsigned grid1 = (unsigned)((warps1 + tk.W - 1) / tk.W);
@@ -1914,6 +1916,7 @@ gtsv_status spike_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, con
 } /* namespace */
 
 int gtsv__spike_m = 0;
+int64_t gtsv__spike_split_p = -1;
 int gtsv__spike_tile_base = -1;
 int gtsv__spike_col_slices = 1;
 

@@ -52,6 +52,10 @@ extern int gtsv__spike_tile_base;
    warp sweeps all of them, as before); 1 (default) = slices where the top level
    has few warps. Set it between solves only. */
 extern int gtsv__spike_col_slices;
+/* Test knob: a first reduced level of at least this many partitions runs on the top
+   kernels (-1, the default: 2^15, or the environment's GTSV_SPIKE_SPLIT_P where set;
+   0 = never). Set it between solves only. */
+extern int64_t gtsv__spike_split_p;
 
 /* Whether the last GPU SPIKE solve on h fell back to the sequential DP (waits for
    the stream): *taken = 0, or the reasons as bits (1 partition singular in both
