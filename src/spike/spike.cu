@@ -738,51 +738,6 @@ template <typename T> __device__ __forceinline__ T growth(const Ends<T> &o)
   return (g == g && g < T(INFINITY) && uu == uu && uu < T(INFINITY)) ? g : T(INFINITY);
 }
 
-/* Options A (rows 1 .. M-2) and B (rows 2 .. M-1) of a partition swept side by side:
-   two independent chains in one lane, each the same steps and values as sweep's, so
-   that a partition whose option A grows its spikes past kGrowthTry does not sweep a
-   second time while its warp waits (GTSV_SPIKE_TOP = 's', 'S': measurements). SPF:
-   each chain loads its next step's rows ahead (sweep's PF); without, the other
-   chain's arithmetic covers the loads. The main loops need GTSV_SPIKE_UNI. */
-template <typename T, int M, bool U, bool SPF, typename V>
-__device__ __forceinline__ void sweep_ab(V A, V D, V C, V Bv, Ends<T> &oa, Ends<T> &ob)
-{
-  SweepState<T> sa, sb;
-  oa.bad = ob.bad = false;
-  oa.f2 = ob.f2 = 0;
-  oa.u_f = oa.u_e = oa.l_f = oa.l_e = oa.r_f = oa.r_e = T(0);
-  ob.u_f = ob.u_e = ob.l_f = ob.l_e = ob.r_f = ob.r_e = T(0);
-  const int ea = M - 2, eb = M - 1;
-  sa.bt = D[1]; sa.zu = U ? Bv[1] : T(0); sa.zl = A[1];
-  sb.bt = D[2]; sb.zu = U ? Bv[2] : T(0); sb.zl = A[2];
-  sa.al_u = sa.al_l = sb.al_u = sb.al_l = T(0);
-  sa.be = sb.be = T(1);
-  sa.i = 1;
-  sb.i = 2;
-  sa.f2 = sb.f2 = 0;
-  StepRows<T> ra, rb;
-  if (SPF) {
-    ra = step_rows<T, U>(A, D, C, Bv, 1);
-    rb = step_rows<T, U>(A, D, C, Bv, min(2, M - 2));
-  }
-  for (;;) {
-    const bool ga = sa.i + 2 <= ea, gb = sb.i + 2 <= eb;
-    if (!ga && !gb) break;
-    if (ga) sweep_step_uni<T, true, U, M, SPF>(A, D, C, Bv, sa, oa, ra);
-    if (gb) sweep_step_uni<T, true, U, M, SPF>(A, D, C, Bv, sb, ob, rb);
-  }
-  if (!oa.bad) {
-    oa.f2 = sa.f2;
-    while (sa.i <= ea)
-      if (!sweep_step<T, true, U, true>(A, D, C, Bv, ea, sa, oa)) break;
-  }
-  if (!ob.bad) {
-    ob.f2 = sb.f2;
-    while (sb.i <= eb)
-      if (!sweep_step<T, true, U, true>(A, D, C, Bv, eb, sb, ob)) break;
-  }
-}
-
 /* load_tile kept out of line: pass 2 reloads du only for the second and later
    right-hand sides, and inlined there it doubled the kernel's registers. */
 template <typename T, int M, bool TR>
@@ -800,7 +755,7 @@ template <typename T, int M, bool TR = false> __host__ __device__ constexpr int 
 
 /* Pass 1 of a level for warp gw (partitions 32 gw .. 32 gw + 31), tiles at base.
    bcopy: where the top level keeps its b (NULL below). */
-template <typename T, int M, bool BATCH = false, bool PF = true, bool TR = false, int SIDE = 0>
+template <typename T, int M, bool BATCH = false, bool PF = true, bool TR = false>
 __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T *base, int c0,
                            int c1, T *bcopy, unsigned opts, unsigned *flag)
 {
@@ -852,21 +807,13 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T *base, int
       if (c == c0) {
         /* choose the option from the spikes (and u of column c0 when fused); the
            warps of columns c0 > 0 make the same choice and write none of it */
-        Ends<T> o2; /* SIDE: option B, swept with A */
-        if (SIDE && GTSV_SPIKE_UNI && fused) {
-          sweep_ab<T, M, true, SIDE == 2>(A, D, C, Bv, o, o2);
-        } else if (fused) {
+        if (fused) {
           o = sweep<T, M, true, true, PF>(A, D, C, Bv, 1, M - 2);
         } else {
           o = sweep<T, M, true, false, PF>(A, D, C, Bv, 1, M - 2);
         }
         T gA = growth(o);
-        if (SIDE && GTSV_SPIKE_UNI && fused) {
-          if (!(gA <= T(kGrowthTry))) {
-            const T gB = growth(o2);
-            if (gB < gA) { o = o2; opt = 1; gA = gB; }
-          }
-        } else if (!(gA <= T(kGrowthTry))) {
+        if (!(gA <= T(kGrowthTry))) {
           Ends<T> ob = fused ? sweep<T, M, true, true, PF>(A, D, C, Bv, 2, M - 1)
                              : sweep<T, M, true, false, PF>(A, D, C, Bv, 2, M - 1);
           const T gB = growth(ob);
@@ -1296,8 +1243,7 @@ __device__ void base_stage(const Level<T> &B, int q, T *sm, int cap, unsigned *f
 /* BATCH: the top level of a batch (gtsv__?_spike_cuda_batch) with its masking;
    a kernel of its own so that the single-system kernel carries none of that code
    (its registers bound the warps per SM). */
-template <typename T, int M, int PASS, bool BATCH, int W = kWarps, bool TR = false, int MINB = 0,
-          int SIDE = 0>
+template <typename T, int M, int PASS, bool BATCH, int W = kWarps, bool TR = false, int MINB = 0>
 __global__ void __launch_bounds__(W * 32, MINB)
 spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, bool early)
 {
@@ -1312,8 +1258,7 @@ spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, 
   const int64_t gw = (int64_t)blockIdx.x * W + wib;
   if (gw * 32 >= L.P) return; /* warp-uniform */
   T *base = reinterpret_cast<T *>(smem_raw + (size_t)wib * warp_smem<T, M, TR>());
-  if (PASS == 1)
-    pass1_warp<T, M, BATCH, true, TR, SIDE>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
+  if (PASS == 1) pass1_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
   else pass2_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, opts, flag);
 }
 
@@ -1694,22 +1639,21 @@ template <typename T> struct TopK {
   int W, smem;
   bool ok;
 };
-template <typename T, int M, int W, bool TR, int MINB = 0, int SIDE = 0>
-TopK<T> top_kernels(bool batch)
+template <typename T, int M, int W, bool TR, int MINB = 0> TopK<T> top_kernels(bool batch)
 {
   TopK<T> k;
   k.W = W;
   k.smem = W * warp_smem<T, M, TR>();
-  k.s1 = spike_top<T, M, 1, false, W, TR, MINB, SIDE>;
+  k.s1 = spike_top<T, M, 1, false, W, TR, MINB>;
   k.s2 = spike_top<T, M, 2, false, W, TR, MINB>;
-  k.p1 = batch ? spike_top<T, M, 1, true, W, TR, MINB, SIDE> : k.s1;
+  k.p1 = batch ? spike_top<T, M, 1, true, W, TR, MINB> : k.s1;
   k.p2 = batch ? spike_top<T, M, 2, true, W, TR, MINB> : k.s2;
   /* asking the occupancy also sets the shared-memory limit, which a launch above
      48 KB needs */
-  k.ok = resident_blocks<spike_top<T, M, 1, false, W, TR, MINB, SIDE>>(W * 32, k.smem) >= 1 &&
+  k.ok = resident_blocks<spike_top<T, M, 1, false, W, TR, MINB>>(W * 32, k.smem) >= 1 &&
          resident_blocks<spike_top<T, M, 2, false, W, TR, MINB>>(W * 32, k.smem) >= 1 &&
          (!batch ||
-          (resident_blocks<spike_top<T, M, 1, true, W, TR, MINB, SIDE>>(W * 32, k.smem) >= 1 &&
+          (resident_blocks<spike_top<T, M, 1, true, W, TR, MINB>>(W * 32, k.smem) >= 1 &&
            resident_blocks<spike_top<T, M, 2, true, W, TR, MINB>>(W * 32, k.smem) >= 1));
   return k;
 }
@@ -1731,10 +1675,6 @@ template <typename T, int M> TopK<T> top_shape(bool batch, int pass)
   const char v = env && *env ? *env : GTSV_SPIKE_TOP_DEFAULT;
   if constexpr (M == 16 && sizeof(T) == 8) {
     if (v == 't') return top_kernels<T, M, 1, true, 13>(batch);
-    /* 't' with options A and B swept side by side in pass 1 (sweep_ab): 's' without,
-       'S' with the rows loaded a step ahead */
-    if (v == 's') return top_kernels<T, M, 1, true, 13, 1>(batch);
-    if (v == 'S') return top_kernels<T, M, 1, true, 13, 2>(batch);
     if (v == '1') return top_kernels<T, M, 1, false>(batch);
   }
   if constexpr (M == 16 && sizeof(T) == 4) { /* 20 warps an SM: at most 96 registers */
