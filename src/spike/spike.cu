@@ -1803,9 +1803,12 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const int cper = (q + nsl - 1) / nsl;
   const dim3 tgrid(top_grid, (unsigned)((q + cper - 1) / cper));
   const dim3 tgrid2(top_grid2, tgrid.y);
+  /* GTSV_SPIKE_NO_BCOPY=1 (measurement only, unsafe: a fallback would solve garbage):
+     the top pass 1 keeps no copy of b */
+  static const bool no_bcopy = getenv("GTSV_SPIKE_NO_BCOPY") && *getenv("GTSV_SPIKE_NO_BCOPY") == '1';
   if (pl.nlev > 0) {
-    GTSV_CUDA_TRY(launch_pdl(pdl, tk.p1, tgrid, tblock, tk.smem, st, lv[0], q, cper, bcopy, opts,
-                             flag, true));
+    GTSV_CUDA_TRY(launch_pdl(pdl, tk.p1, tgrid, tblock, tk.smem, st, lv[0], q, cper,
+                             no_bcopy ? (T *)NULL : bcopy, opts, flag, true));
     tr.mark("top1");
   }
   /* The first reduced level, when it is large, by the top kernels (see kSplitP) */
@@ -1821,6 +1824,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   if (split) {
     GTSV_CUDA_TRY(launch_pdl(pdl, tk.s1, dim3(grid1), tblock, tk.smem, st, lv[1], q, q, (T *)NULL,
                              opts, flag, false));
+    tr.mark("l1p1");
   }
   { /* levels 1 + split .. nlev-1 and the base (or the base alone) */
     Tail<T> t;
@@ -1867,6 +1871,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   if (split) {
     GTSV_CUDA_TRY(launch_pdl(pdl, tk2.s2, dim3(grid1_2), tblock2, tk2.smem, st, lv[1], q, q, (T *)NULL,
                              opts, flag, false));
+    tr.mark("l1p2");
   }
   if (pl.nlev > 0) {
     GTSV_CUDA_TRY(launch_pdl(pdl, tk2.p2, tgrid2, tblock2, tk2.smem, st, lv[0], q, cper, (T *)NULL,
