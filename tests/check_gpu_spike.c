@@ -298,6 +298,70 @@ START_TEST(split_first_level)
 }
 END_TEST
 
+/* A single system's top level keeps no copy of b (spike.cu, "Keeping b"):
+   (1) against the copy in top pass 1 (gtsv__spike_lean = 0): the same fallback
+   decision, and bitwise the same x where neither fell back; (2) with
+   gtsv__spike_lean_test = 3 every third top warp leaves b in its rows and sets the
+   flag and every third saves its b, so the solve falls back (reason 16) and
+   spike_restore_lean puts b back from kept, saved and clean regions (b = T x): the
+   fallback's answer against LAPACK. Kinds that fall back by themselves (near-singular
+   partitions), 2x2 pivots, zero diagonals; 3 .. 2^20 + 1 rows; nrhs 3 with ldb > n. */
+START_TEST(lean_restore)
+{
+  const tu_prec p = (tu_prec)_i;
+  static const int64_t ns[] = {1025, 1537, 4097, 65537, 1048577};
+  static const tu_kind ks[] = {TU_RANDOM, TU_FORCE_2X2, TU_ZERO_DIAG_PAIRS, TU_NEAR_SING_PART};
+  gtsv_handle h = spike_handle(0);
+  int same = 0, total = 0, forced = 0;
+  fallbacks = solves = 0;
+  for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+    for (size_t ki = 0; ki < sizeof ks / sizeof *ks; ki++)
+      for (int64_t nrhs = 1; nrhs <= 3; nrhs += 2) {
+        const int64_t n = ns[ni], ldb = nrhs == 1 ? n : n + 3;
+        void *x1 = NULL;
+        int fb1 = 0;
+        if ((tu_small_run() && n > 70000) || (nrhs > 1 && n > 70000)) continue;
+        for (int mode = 0; mode < 3; mode++) { /* lean, the copy, lean with the test knob */
+          char ctx[256];
+          tu_problem P;
+          int fb = 0;
+          snprintf(ctx, sizeof ctx, "spike %s %s n=%lld nrhs=%lld, %s", tu_prec_name(p),
+                   tu_kind_name(ks[ki]), (long long)n, (long long)nrhs,
+                   mode == 0 ? "lean" : mode == 1 ? "copy of b" : "lean, forced fallback");
+          tu_problem_init(&P, p, ks[ki], n, nrhs, ldb, 1, n, 91 + (uint64_t)ni);
+          gtsv__spike_lean = mode == 1 ? 0 : 1;
+          gtsv__spike_lean_test = mode == 2 ? 3 : 0;
+          solve_and_judge(h, &P, ctx);
+          gtsv__spike_lean = -1;
+          gtsv__spike_lean_test = 0;
+          ck_assert_int_eq(gtsv__spike_fallback_taken(h, &fb), GTSV_STATUS_SUCCESS);
+          if (mode == 0) {
+            x1 = tu_dup(p, P.x, P.blen);
+            fb1 = fb;
+          } else if (mode == 1) {
+            TU_EXPECT((fb1 != 0) == (fb != 0), "%s: fell back %d, lean %d", ctx, fb, fb1);
+            if (fb1 == 0 && fb == 0) {
+              const int eq = tu_same(p, x1, P.x, P.blen);
+              same += eq;
+              total++;
+              TU_EXPECT(eq, "%s: x differs from the lean solve's", ctx);
+            }
+          } else {
+            TU_EXPECT(fb & 16, "%s: fallback bits %d, the forced one (16) missing", ctx, fb);
+            forced++;
+          }
+          tu_problem_free(&P);
+        }
+        free(x1);
+      }
+  printf("check_gpu_spike: %s lean top level: %d solves (%d fell back, %d forced), %d of %d "
+         "bitwise equal to the copy of b\n",
+         tu_prec_name(p), solves, fallbacks, forced, same, total);
+  gtsv_destroy(h);
+  tu_report();
+}
+END_TEST
+
 /* Thesis table 6.1 types 14, 17, 18 (and a few others) through the public API on
    the device: every partition position and count that n gives. */
 START_TEST(thesis_types)
@@ -571,6 +635,7 @@ int main(void)
   tcase_add_loop_test(tc, base_solvers, 0, NBASE * TU_NPREC);
   tcase_add_loop_test(tc, column_slices, 0, TU_NPREC);
   tcase_add_loop_test(tc, split_first_level, 0, TU_NPREC);
+  tcase_add_loop_test(tc, lean_restore, 0, TU_NPREC);
   suite_add_tcase(s, tc);
   /* its own case, small enough for compute-sanitizer (CK_RUN_CASE=tilebase) */
   TCase *tb = tcase_create("tilebase");

@@ -211,7 +211,10 @@ enum : unsigned {
   FB_PARTITION = 1u, /* pass 1: both options of a partition singular or non-finite */
   FB_BASE = 2u,      /* the smallest reduced system: singular pivot or non-finite x */
   FB_RESOLVE = 4u,   /* pass 2: singular pivot when re-solving a segment */
-  FB_CANCEL = 8u     /* cancellation excess above kExcessMax, or non-finite x */
+  FB_CANCEL = 8u,    /* cancellation excess above kExcessMax, or non-finite x */
+  FB_TOP = 16u       /* a single system's top pass 2 (which keeps no copy of b): a
+                        non-finite x or a singular pivot, or (spike_restore_lean) the
+                        top level's cancellation; see "Keeping b" at the top */
 };
 
 /* One level of the recursion, as the kernels see it. */
@@ -239,7 +242,18 @@ template <typename T> struct Level {
      in. */
   int64_t sys_n, sys_stride, nsys, span;
   bool masked, gaps;
+  /* A single system's top level (pass 2 keeps b where it is needed; see "Keeping b"
+     at the top of the file): wstat [q][warps] what warp w left in its rows of
+     column c (kStClean: x, kStSaved: x, b saved, kStKept: b); bedge [q][warps][2]
+     b at the warp's first and last rows; lsums, nls: the sums of the levels below
+     (pairs), which pass 2 judges before it writes. NULL / 0 elsewhere. */
+  uint8_t *wstat;
+  T *bedge;
+  const double *lsums;
+  int nls;
+  int test; /* gtsv__spike_lean_test (tests): bit 0 warps 3j+1 keep b, bit 1 warps 3j+2 save it */
 };
+enum : uint8_t { kStClean = 0, kStSaved = 1, kStKept = 2 };
 
 template <typename T> __device__ __forceinline__ T tabs(T v) { return fabs(v); } /* a modifier */
 
@@ -1001,8 +1015,10 @@ __device__ __forceinline__ bool resolve_step_uni(V A, V D, V C, V X,
    several right-hand sides du is loaded again for each column after the first. */
 template <typename T, int M, bool BATCH = false, bool PF = true, bool TR = false>
 __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T *base, int c0,
-                           int c1, unsigned opts, unsigned *flag)
+                           int c1, T *bsave, unsigned opts, unsigned *flag)
 {
+  /* bsave: a single system's top level, where no copy of b was kept ("Keeping b") */
+  const bool lean = !BATCH && bsave != nullptr;
   using Tl = Tile<T, M, TR>;
   const Tl tA{base}, tD{base + Tl::kElems}, tC{base + 2 * Tl::kElems}, tB{base + 3 * Tl::kElems};
   const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P;
@@ -1027,8 +1043,19 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T *base, int
     xn = k + 1 < L.P ? ld(x0 + 2 * k + 2) : T(0);
     prefetch_l2(L.ue + 2 * ((int64_t)c0 * L.P + k)); /* read after the forward sweep */
   }
-  /* the fallback solves the system: skip (warp-uniform) */
-  if (__shfl_sync(0xffffffffu, lane == 0 ? *(volatile unsigned *)flag : 0u, 0)) return;
+  /* the fallback solves the system: skip (warp-uniform). Lean: judged on what the
+     kernels before wrote (not on FB_TOP, which this kernel's warps set as they go),
+     the levels below's cancellation included, so that B keeps b untouched */
+  if (!lean) {
+    if (__shfl_sync(0xffffffffu, lane == 0 ? *(volatile unsigned *)flag : 0u, 0)) return;
+  } else {
+    bool pre = lane == 0 && (*(volatile unsigned *)flag & ~FB_TOP) != 0u;
+    if (lane < L.nls) {
+      const double lx = ld(L.lsums + 2 * lane), le = ld(L.lsums + 2 * lane + 1);
+      pre |= !(le <= kExcessMax * kExcessMax * lx);
+    }
+    if (__any_sync(0xffffffffu, pre)) return;
+  }
   if (BATCH && L.masked) { /* (one right-hand side in a batch: du is not reloaded) */
     __syncwarp();
     mask_couplings<T, M, TR>(L.sys_n, L.sys_stride, tA, tD, tC, row0, lane);
@@ -1052,6 +1079,12 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T *base, int
     if (BATCH && L.gaps) {
       mask_gaps_b<T, M, TR>(L.sys_n, L.sys_stride, tB, row0, lane);
       __syncwarp();
+    }
+    bool risky = false; /* an end of the lane's partition cancels (column c) */
+    if (lean) { /* b at the warp's first and last rows (before the sweep changes them) */
+      T *be = L.bedge + 2 * ((int64_t)c * ((L.P + 31) / 32) + gw);
+      if (lane == 0) be[0] = tB.at(0, 0);
+      if (lane == 31 && row0 + 32 * M - 1 < L.n) be[1] = tB.at(31, M - 1);
     }
     if (active) {
       const auto A = tA.col(lane), D = tD.col(lane), C = tC.col(lane), X = tB.col(lane);
@@ -1123,11 +1156,28 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T *base, int
         if (!(den < T(INFINITY)) || !(num < T(INFINITY))) fail |= FB_CANCEL;
         else {
           xsq += sq;
-          if (!(num <= T(kRho0) * den)) excess += (double)num * (double)num;
+          if (!(num <= T(kRho0) * den)) {
+            excess += (double)num * (double)num;
+            risky = true;
+          }
         }
       }
     }
     __syncwarp();
+    if (lean) { /* what the warp leaves in its rows of column c ("Keeping b") */
+      if ((L.test & 1) && gw % 3 == 1 && lane == 0) fail |= FB_TOP;
+      const bool kept = __any_sync(0xffffffffu, fail != 0u);
+      const bool saved = !kept && (__any_sync(0xffffffffu, risky) ||
+                                   ((L.test & 2) && gw % 3 == 2));
+      if (lane == 0)
+        L.wstat[(int64_t)c * ((L.P + 31) / 32) + gw] = kept ? kStKept : saved ? kStSaved : kStClean;
+      if (kept) continue; /* b stays; the fallback follows */
+      if (saved) {
+        for (int r = lane; r < 32 * M && row0 + r < L.n; r += 32)
+          bsave[(int64_t)c * L.n + row0 + r] = bc[row0 + r];
+        __syncwarp(); /* read before the store below overwrites */
+      }
+    }
     /* store x, coalesced (not into the gaps of a batch) */
     if (!BATCH || !L.gaps) {
       store_tile<T, M, TR>(bc, tB, row0, L.n, lane);
@@ -1135,7 +1185,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T *base, int
       store_skip_gaps<T, M, TR>(L.n, L.sys_n, L.sys_stride, tB, bc, row0, lane);
     }
   }
-  if (fail) atomicOr(flag, fail);
+  if (fail) atomicOr(flag, lean ? (unsigned)FB_TOP : fail);
   /* the sums of the system the partition lies in (its first top-level row) */
   int64_t sys = 0;
   if (L.nsys > 1) {
@@ -1259,7 +1309,7 @@ spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, 
   if (gw * 32 >= L.P) return; /* warp-uniform */
   T *base = reinterpret_cast<T *>(smem_raw + (size_t)wib * warp_smem<T, M, TR>());
   if (PASS == 1) pass1_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
-  else pass2_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, opts, flag);
+  else pass2_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
 }
 
 /* Every level below the top and the base, in one cooperative launch: the levels'
@@ -1332,7 +1382,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
     if (parts & TAIL_UP) {
       for (int l = t.nlev - 1; l >= small; l--) {
         if (wib * 32 < t.lv[l].P)
-          pass2_warp<T, M, false, false>(t.lv[l], wib, lane, base, 0, q, opts, flag);
+          pass2_warp<T, M, false, false>(t.lv[l], wib, lane, base, 0, q, (T *)nullptr, opts, flag);
         __syncthreads();
         stamp(t.stamps, si);
       }
@@ -1344,7 +1394,7 @@ spike_tail(const __grid_constant__ Tail<T> t, int q, unsigned opts, unsigned *fl
   for (int l = small - 1; l >= 0; l--) {
     for (int64_t gw = gw0; gw * 32 < t.lv[l].P; gw += nw) {
       __syncwarp();
-      pass2_warp<T, M, false, false>(t.lv[l], gw, lane, base, 0, q, opts, flag);
+      pass2_warp<T, M, false, false>(t.lv[l], gw, lane, base, 0, q, (T *)nullptr, opts, flag);
     }
     if (l > 0 || t.stamps) grid.sync();
     stamp(t.stamps, si);
@@ -1379,6 +1429,64 @@ __global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ld
     const int64_t c = t / n, r = t - c * n;
     if (sys_stride > sys_n && r % sys_stride >= sys_n) continue; /* a batch's gap */
     B[c * ldb + r] = bcopy[t];
+  }
+}
+
+/* The gated restore of a single system, whose top pass 2 kept no copy of b
+   ("Keeping b" at the top of the file). Nothing to do when the solve succeeded, nor
+   when something the kernels before top pass 2 wrote failed (the flag but FB_TOP,
+   the cancellation of a level below: pass 2 then wrote nothing). Else (FB_TOP, or
+   the top level's cancellation, judged here) b goes back region by region, a
+   region being a top warp's 32 M rows of one column, as its wstat says: kStKept
+   rows hold b; kStSaved rows get bsave's copy; kStClean rows, whose x passed every
+   check of its partitions, get b = T x, computed from the x of the same region
+   (staged in shared memory before any is overwritten), and at the region's first
+   and last rows pass 2's copy bedge (their neighbours are other regions'). */
+template <typename T, int M>
+__global__ void __launch_bounds__(256)
+spike_restore_lean(int64_t n, int q, const T *dl, const T *d, const T *du, T *B, int64_t ldb,
+                   const T *bsave, const uint8_t *wstat, const T *bedge, const double *sums,
+                   int nlev, unsigned *flag)
+{
+  pdl_wait_trigger(); /* top pass 2's x, wstat and sums */
+  __shared__ T sx[32 * M];
+  bool low = false, top = false;
+  for (int l = threadIdx.x; l < nlev; l += blockDim.x) {
+    const double xsq = ld(sums + 2 * l), ex = ld(sums + 2 * l + 1);
+    const bool c = !(ex <= kExcessMax * kExcessMax * xsq);
+    if (l == 0) top |= c;
+    else low |= c;
+  }
+  low = __syncthreads_or(low) != 0;
+  top = __syncthreads_or(top) != 0;
+  const unsigned f = *(volatile unsigned *)flag;
+  if ((low || top) && blockIdx.x == 0 && threadIdx.x == 0) atomicOr(flag, FB_TOP);
+  if ((f & ~FB_TOP) != 0u || low) return; /* pass 2 wrote nothing */
+  if (!(f & FB_TOP) && !top) return;      /* solved */
+  const int64_t nw = ((n + M - 1) / M + 31) / 32;
+  for (int64_t i = blockIdx.x; i < nw * q; i += gridDim.x) {
+    const int64_t c = i / nw, row0 = (i - c * nw) * 32 * M;
+    const int rows = (int)(n - row0 < 32 * M ? n - row0 : 32 * M);
+    const uint8_t st = ld(wstat + i);
+    T *bc = B + c * ldb;
+    if (st == kStSaved) {
+      for (int r = threadIdx.x; r < rows; r += blockDim.x) bc[row0 + r] = ld(bsave + c * n + row0 + r);
+    } else if (st == kStClean) {
+      for (int r = threadIdx.x; r < rows; r += blockDim.x) sx[r] = bc[row0 + r];
+      __syncthreads();
+      for (int r = threadIdx.x; r < rows; r += blockDim.x) {
+        const int64_t g = row0 + r;
+        T v;
+        if (r == 0) v = ld(bedge + 2 * i);
+        else if (r == 32 * M - 1) v = ld(bedge + 2 * i + 1);
+        else {
+          v = ld(dl + g) * sx[r - 1] + ld(d + g) * sx[r];
+          if (r + 1 < rows) v += ld(du + g) * sx[r + 1];
+        }
+        bc[g] = v;
+      }
+      __syncthreads(); /* sx is refilled */
+    }
   }
 }
 
@@ -1442,6 +1550,7 @@ struct Plan {
   size_t off_rd[kTailMax + 1], off_rb[kTailMax + 1];
   size_t off_sums;           /* [nlev][nsys][2] doubles, inside the zeroed region */
   size_t zero_end, bcopy, region, fb_bytes, total;
+  size_t off_wstat, off_bedge; /* the top level's, for spike_restore_lean */
   int fb_group;
 };
 
@@ -1487,6 +1596,11 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t t
     pl->off_opt[l] = o; o = gtsv__al256(o + 4 * P);
     pl->off_rdl[l] = o; o = gtsv__al256(o + R * t);
     pl->off_rdu[l] = o; o = gtsv__al256(o + R * t);
+  }
+  {
+    const size_t nw = pl->nlev > 0 ? (size_t)(pl->P[0] + 31) / 32 : 0;
+    pl->off_bedge = o; o = gtsv__al256(o + 2 * nw * q * t);
+    pl->off_wstat = o; o = gtsv__al256(o + nw * q);
   }
   /* fallback: DP_SEQ on groups of columns, at most 16 launches */
   pl->fb_group = (int)(q <= 16 ? 1 : (q + 15) / 16);
@@ -1783,6 +1897,20 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
       L.rb = (T *)(ws + pl.off_rb[l]);
     }
   }
+  /* A single system's top level keeps no copy of b ("Keeping b" at the top of the
+     file); gtsv__spike_lean (tests) or GTSV_SPIKE_LEAN (measurements): 0 = the copy
+     in top pass 1, as a batch's */
+  static const int lean_env = getenv("GTSV_SPIKE_LEAN") ? atoi(getenv("GTSV_SPIKE_LEAN")) : -1;
+  const bool lean = nsys == 1 && pl.nlev > 0 &&
+                    (gtsv__spike_lean >= 0 ? gtsv__spike_lean : lean_env >= 0 ? lean_env : 1) != 0;
+  if (lean) {
+    Level<T> &L = lv[0];
+    L.wstat = (uint8_t *)(ws + pl.off_wstat);
+    L.bedge = (T *)(ws + pl.off_bedge);
+    L.lsums = sums + 2;
+    L.nls = pl.nlev - 1;
+    L.test = gtsv__spike_lean_test;
+  }
   if (pl.nlev == 0) /* the base alone: keep b for the fallback */
     GTSV_CUDA_TRY(cudaMemcpy2DAsync(bcopy, n * sizeof(T), B, ldb * sizeof(T), n * sizeof(T),
                                     q, cudaMemcpyDeviceToDevice, st));
@@ -1803,12 +1931,9 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   const int cper = (q + nsl - 1) / nsl;
   const dim3 tgrid(top_grid, (unsigned)((q + cper - 1) / cper));
   const dim3 tgrid2(top_grid2, tgrid.y);
-  /* GTSV_SPIKE_NO_BCOPY=1 (measurement only, unsafe: a fallback would solve garbage):
-     the top pass 1 keeps no copy of b */
-  static const bool no_bcopy = getenv("GTSV_SPIKE_NO_BCOPY") && *getenv("GTSV_SPIKE_NO_BCOPY") == '1';
   if (pl.nlev > 0) {
     GTSV_CUDA_TRY(launch_pdl(pdl, tk.p1, tgrid, tblock, tk.smem, st, lv[0], q, cper,
-                             no_bcopy ? (T *)NULL : bcopy, opts, flag, true));
+                             lean ? (T *)NULL : bcopy, opts, flag, true));
     tr.mark("top1");
   }
   /* The first reduced level, when it is large, by the top kernels (see kSplitP) */
@@ -1874,8 +1999,8 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     tr.mark("l1p2");
   }
   if (pl.nlev > 0) {
-    GTSV_CUDA_TRY(launch_pdl(pdl, tk2.p2, tgrid2, tblock2, tk2.smem, st, lv[0], q, cper, (T *)NULL,
-                             opts, flag, true));
+    GTSV_CUDA_TRY(launch_pdl(pdl, tk2.p2, tgrid2, tblock2, tk2.smem, st, lv[0], q, cper,
+                             lean ? bcopy : (T *)NULL, opts, flag, true));
     tr.mark("top2");
   }
   /* the fallback, gated on the flag: decide, b back, then DP_SEQ */
@@ -1886,9 +2011,16 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     GTSV_CUDA_TRY(cudaGetLastError());
     nsums = 0;
   }
-  GTSV_CUDA_TRY(launch_pdl(pdl, spike_restore<T>, dim3(264), dim3(256), 0, st, n, q,
-                           (const T *)bcopy, B, ldb, (const double *)sums, nsums, flag,
-                           (int64_t)(nsys > 1 ? sys_n : 0), (int64_t)(nsys > 1 ? sys_stride : 0)));
+  if (lean) {
+    GTSV_CUDA_TRY(launch_pdl(pdl, spike_restore_lean<T, M>, dim3(264), dim3(256), 0, st, n, q,
+                             dl, d, du, B, ldb, (const T *)bcopy, (const uint8_t *)lv[0].wstat,
+                             (const T *)lv[0].bedge, (const double *)sums, pl.nlev, flag));
+  } else {
+    GTSV_CUDA_TRY(launch_pdl(pdl, spike_restore<T>, dim3(264), dim3(256), 0, st, n, q,
+                             (const T *)bcopy, B, ldb, (const double *)sums, nsums, flag,
+                             (int64_t)(nsys > 1 ? sys_n : 0),
+                             (int64_t)(nsys > 1 ? sys_stride : 0)));
+  }
   tr.mark("restore");
   if (nsys > 1) { /* every system of the batch, each reporting its own singular row */
     gtsv_batch_desc fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, flag, NULL, 0};
@@ -1924,6 +2056,8 @@ int gtsv__spike_m = 0;
 int64_t gtsv__spike_split_p = -1;
 int gtsv__spike_tile_base = -1;
 int gtsv__spike_col_slices = 1;
+int gtsv__spike_lean = -1;
+int gtsv__spike_lean_test = 0;
 
 extern "C" gtsv_status gtsv__s_spike_cuda(gtsv_handle h, int64_t n, int64_t nrhs,
                                           const float *dl, const float *d, const float *du,

@@ -56,10 +56,22 @@ extern int gtsv__spike_col_slices;
    kernels (-1, the default: 2^15, or the environment's GTSV_SPIKE_SPLIT_P where set;
    0 = never). Set it between solves only. */
 extern int64_t gtsv__spike_split_p;
+/* Test knob: 0 = a single system's top pass 1 keeps a copy of b for the fallback
+   (as a batch's does); 1 = it keeps none, and top pass 2 keeps b where needed
+   (spike.cu, "Keeping b"); -1 (the default) = 1, or the environment's
+   GTSV_SPIKE_LEAN where set. Set it between solves only. */
+extern int gtsv__spike_lean;
+/* Test knob, with the lean top level: bit 0: top pass 2's warps 3j+1 leave b in
+   their rows and set the flag (as for a non-finite x); bit 1: warps 3j+2 save
+   their b before writing x (as for a cancelling partition end). With bit 0 the
+   solve falls back and spike_restore_lean puts b back from all three kinds of
+   region. 0 (default): off. Set it between solves only. */
+extern int gtsv__spike_lean_test;
 
 /* Whether the last GPU SPIKE solve on h fell back to the sequential DP (waits for
    the stream): *taken = 0, or the reasons as bits (1 partition singular in both
-   options, 2 smallest reduced system singular, 4 singular re-solve, 8 cancellation).
+   options, 2 smallest reduced system singular, 4 singular re-solve, 8 cancellation,
+   16 a single system's top pass 2 or top-level cancellation without a copy of b).
    For the benchmark and the tests. */
 gtsv_status gtsv__spike_fallback_taken(gtsv_handle h, int *taken);
 
