@@ -347,8 +347,9 @@ START_TEST(lean_restore)
               TU_EXPECT(eq, "%s: x differs from the lean solve's", ctx);
             }
           } else {
-            TU_EXPECT(fb & 16, "%s: fallback bits %d, the forced one (16) missing", ctx, fb);
-            forced++;
+            /* 16, unless a failure before top pass 2 (which then writes nothing) */
+            TU_EXPECT((fb & 16) || (fb & 15), "%s: fallback bits %d, none forced", ctx, fb);
+            forced += (fb & 16) != 0;
           }
           tu_problem_free(&P);
         }

@@ -807,6 +807,12 @@ __device__ void pass1_warp(const Level<T> &L, int64_t gw, int lane, T *base, int
                     lane wrote these entries) */
       store_tile<T, M, TR>(bcopy + (int64_t)c * L.n, tB, row0, L.n, lane);
     }
+    if (!BATCH && L.bedge) { /* a lean top level: b at the warp's first and last rows
+                                ("Keeping b") */
+      T *be = L.bedge + 2 * ((int64_t)c * ((L.P + 31) / 32) + gw);
+      if (lane == 0) be[0] = tB.at(0, 0);
+      if (lane == 31 && row0 + 32 * M - 1 < L.n) be[1] = tB.at(31, M - 1);
+    }
     if (BATCH && L.gaps) { /* after the copy of b: the restore skips the gaps */
       __syncwarp();
       mask_gaps_b<T, M, TR>(L.sys_n, L.sys_stride, tB, row0, lane);
@@ -1013,12 +1019,58 @@ __device__ __forceinline__ bool resolve_step_uni(V A, V D, V C, V X,
    forward sweep leaves y in the b tile and the multipliers g in the du tile (each
    overwrites a value already consumed), so pass 2 needs pass 1's four tiles; with
    several right-hand sides du is loaded again for each column after the first. */
-template <typename T, int M, bool BATCH = false, bool PF = true, bool TR = false>
+/* Lean top pass 2 ("Keeping b"), column c, after the sweeps and before the store
+   of x: what the warp leaves in its rows (wstat). Returns true (x is not stored)
+   when a level below failed its cancellation test (the flag but FB_TOP was judged at
+   pass 2's start: then the warp wrote nothing either), or with kStKept: a lane failed (non-finite x, singular pivot), or the test knob. kStSaved:
+   the warp's rows fail the cancellation test on their own (its excess against its
+   ||x||, over the columns so far): b is copied to bsave first. Else kStClean: the
+   clean warps' excess then sums to less than the level's bound, and b = T x in their
+   rows is about as accurate as an accepted solve's residual. */
+template <typename T, int M>
+__device__ __forceinline__ bool lean_column(const Level<T> &L, int64_t gw, int lane, int c,
+                                         int64_t row0, const T *bc, T *bsave, unsigned &fail,
+                                         double excess, double xsq)
+{
+  /* a level below failed its cancellation test: the fallback follows, and B keeps b
+     in every row (spike_restore_lean then does nothing) */
+  bool low = false;
+  if (lane < L.nls) {
+    const double lx = ld(L.lsums + 2 * lane), le = ld(L.lsums + 2 * lane + 1);
+    low = !(le <= kExcessMax * kExcessMax * lx);
+  }
+  if (__any_sync(0xffffffffu, low)) return true;
+  if ((L.test & 1) && gw % 3 == 1 && lane == 0) fail |= FB_TOP;
+  const bool kept = __any_sync(0xffffffffu, fail != 0u);
+  bool saved = false;
+  if (!kept && __any_sync(0xffffffffu, excess > 0)) {
+#pragma unroll 1
+    for (int o = 16; o > 0; o >>= 1) {
+      excess += __shfl_xor_sync(0xffffffffu, excess, o);
+      xsq += __shfl_xor_sync(0xffffffffu, xsq, o);
+    }
+    saved = !(excess <= kExcessMax * kExcessMax * xsq);
+  }
+  saved |= !kept && (L.test & 2) && gw % 3 == 2;
+  if (lane == 0)
+    L.wstat[(int64_t)c * ((L.P + 31) / 32) + gw] = kept ? kStKept : saved ? kStSaved : kStClean;
+  if (saved) {
+#pragma unroll 1
+    for (int r = lane; r < 32 * M && row0 + r < L.n; r += 32)
+      bsave[(int64_t)c * L.n + row0 + r] = bc[row0 + r];
+    __syncwarp(); /* read before the store of x overwrites */
+  }
+  return kept;
+}
+
+template <typename T, int M, bool BATCH = false, bool PF = true, bool TR = false,
+          bool LEAN = false>
 __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T *base, int c0,
                            int c1, T *bsave, unsigned opts, unsigned *flag)
 {
-  /* bsave: a single system's top level, where no copy of b was kept ("Keeping b") */
-  const bool lean = !BATCH && bsave != nullptr;
+  /* LEAN: a single system's top level, where no copy of b was kept ("Keeping b"); a
+     kernel of its own, so that the others carry none of its registers */
+  constexpr bool lean = LEAN && !BATCH;
   using Tl = Tile<T, M, TR>;
   const Tl tA{base}, tD{base + Tl::kElems}, tC{base + 2 * Tl::kElems}, tB{base + 3 * Tl::kElems};
   const int64_t k = gw * 32 + lane, row0 = gw * 32 * M, R = 2 * L.P;
@@ -1048,13 +1100,9 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T *base, int
      the levels below's cancellation included, so that B keeps b untouched */
   if (!lean) {
     if (__shfl_sync(0xffffffffu, lane == 0 ? *(volatile unsigned *)flag : 0u, 0)) return;
-  } else {
-    bool pre = lane == 0 && (*(volatile unsigned *)flag & ~FB_TOP) != 0u;
-    if (lane < L.nls) {
-      const double lx = ld(L.lsums + 2 * lane), le = ld(L.lsums + 2 * lane + 1);
-      pre |= !(le <= kExcessMax * kExcessMax * lx);
-    }
-    if (__any_sync(0xffffffffu, pre)) return;
+  } else { /* (the levels below's cancellation: lean_column) */
+    if (__shfl_sync(0xffffffffu, lane == 0 ? *(volatile unsigned *)flag & ~FB_TOP : 0u, 0))
+      return;
   }
   if (BATCH && L.masked) { /* (one right-hand side in a batch: du is not reloaded) */
     __syncwarp();
@@ -1079,12 +1127,6 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T *base, int
     if (BATCH && L.gaps) {
       mask_gaps_b<T, M, TR>(L.sys_n, L.sys_stride, tB, row0, lane);
       __syncwarp();
-    }
-    bool risky = false; /* an end of the lane's partition cancels (column c) */
-    if (lean) { /* b at the warp's first and last rows (before the sweep changes them) */
-      T *be = L.bedge + 2 * ((int64_t)c * ((L.P + 31) / 32) + gw);
-      if (lane == 0) be[0] = tB.at(0, 0);
-      if (lane == 31 && row0 + 32 * M - 1 < L.n) be[1] = tB.at(31, M - 1);
     }
     if (active) {
       const auto A = tA.col(lane), D = tD.col(lane), C = tC.col(lane), X = tB.col(lane);
@@ -1158,26 +1200,12 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T *base, int
           xsq += sq;
           if (!(num <= T(kRho0) * den)) {
             excess += (double)num * (double)num;
-            risky = true;
           }
         }
       }
     }
     __syncwarp();
-    if (lean) { /* what the warp leaves in its rows of column c ("Keeping b") */
-      if ((L.test & 1) && gw % 3 == 1 && lane == 0) fail |= FB_TOP;
-      const bool kept = __any_sync(0xffffffffu, fail != 0u);
-      const bool saved = !kept && (__any_sync(0xffffffffu, risky) ||
-                                   ((L.test & 2) && gw % 3 == 2));
-      if (lane == 0)
-        L.wstat[(int64_t)c * ((L.P + 31) / 32) + gw] = kept ? kStKept : saved ? kStSaved : kStClean;
-      if (kept) continue; /* b stays; the fallback follows */
-      if (saved) {
-        for (int r = lane; r < 32 * M && row0 + r < L.n; r += 32)
-          bsave[(int64_t)c * L.n + row0 + r] = bc[row0 + r];
-        __syncwarp(); /* read before the store below overwrites */
-      }
-    }
+    if (lean && lean_column<T, M>(L, gw, lane, c, row0, bc, bsave, fail, excess, xsq)) continue;
     /* store x, coalesced (not into the gaps of a batch) */
     if (!BATCH || !L.gaps) {
       store_tile<T, M, TR>(bc, tB, row0, L.n, lane);
@@ -1293,7 +1321,8 @@ __device__ void base_stage(const Level<T> &B, int q, T *sm, int cap, unsigned *f
 /* BATCH: the top level of a batch (gtsv__?_spike_cuda_batch) with its masking;
    a kernel of its own so that the single-system kernel carries none of that code
    (its registers bound the warps per SM). */
-template <typename T, int M, int PASS, bool BATCH, int W = kWarps, bool TR = false, int MINB = 0>
+template <typename T, int M, int PASS, bool BATCH, int W = kWarps, bool TR = false, int MINB = 0,
+          bool LEAN = false>
 __global__ void __launch_bounds__(W * 32, MINB)
 spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, bool early)
 {
@@ -1309,7 +1338,7 @@ spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, 
   if (gw * 32 >= L.P) return; /* warp-uniform */
   T *base = reinterpret_cast<T *>(smem_raw + (size_t)wib * warp_smem<T, M, TR>());
   if (PASS == 1) pass1_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
-  else pass2_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
+  else pass2_warp<T, M, BATCH, true, TR, LEAN>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
 }
 
 /* Every level below the top and the base, in one cooperative launch: the levels'
@@ -1749,7 +1778,7 @@ cudaError_t launch_pdl(bool pdl, void (*k)(K...), dim3 grid, dim3 block, size_t 
    blocks of each (< 1: cannot run). */
 template <typename T> struct TopK {
   using K = void (*)(Level<T>, int, int, T *, unsigned, unsigned *, bool);
-  K p1, p2, s1, s2;
+  K p1, p2, s1, s2, l2; /* l2: a single system's top pass 2 without the copy of b */
   int W, smem;
   bool ok;
 };
@@ -1762,10 +1791,12 @@ template <typename T, int M, int W, bool TR, int MINB = 0> TopK<T> top_kernels(b
   k.s2 = spike_top<T, M, 2, false, W, TR, MINB>;
   k.p1 = batch ? spike_top<T, M, 1, true, W, TR, MINB> : k.s1;
   k.p2 = batch ? spike_top<T, M, 2, true, W, TR, MINB> : k.s2;
+  k.l2 = spike_top<T, M, 2, false, W, TR, MINB, true>;
   /* asking the occupancy also sets the shared-memory limit, which a launch above
      48 KB needs */
   k.ok = resident_blocks<spike_top<T, M, 1, false, W, TR, MINB>>(W * 32, k.smem) >= 1 &&
          resident_blocks<spike_top<T, M, 2, false, W, TR, MINB>>(W * 32, k.smem) >= 1 &&
+         resident_blocks<spike_top<T, M, 2, false, W, TR, MINB, true>>(W * 32, k.smem) >= 1 &&
          (!batch ||
           (resident_blocks<spike_top<T, M, 1, true, W, TR, MINB>>(W * 32, k.smem) >= 1 &&
            resident_blocks<spike_top<T, M, 2, true, W, TR, MINB>>(W * 32, k.smem) >= 1));
@@ -1999,8 +2030,8 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     tr.mark("l1p2");
   }
   if (pl.nlev > 0) {
-    GTSV_CUDA_TRY(launch_pdl(pdl, tk2.p2, tgrid2, tblock2, tk2.smem, st, lv[0], q, cper,
-                             lean ? bcopy : (T *)NULL, opts, flag, true));
+    GTSV_CUDA_TRY(launch_pdl(pdl, lean ? tk2.l2 : tk2.p2, tgrid2, tblock2, tk2.smem, st, lv[0],
+                             q, cper, lean ? bcopy : (T *)NULL, opts, flag, true));
     tr.mark("top2");
   }
   /* the fallback, gated on the flag: decide, b back, then DP_SEQ */
