@@ -42,9 +42,11 @@
  *    its segment T_seg x = b_seg - a_s x_left e_1 - c_e x_right e_m (forward and
  *    backward in shared memory) and the warp stores x.
  * Bytes per row at the top level, one right-hand side, T = sizeof element:
- *    pass 1 reads dl, d, du, b (4T) and writes the copy of b kept for the
- *    fallback (T); pass 2 reads dl, d, du, b (4T) and writes x (T): 10T = 80 B/row
- *    double; the deeper levels add about 2/M of that each (n/8 rows for double).
+ *    pass 1 reads dl, d, du, b (4T) and, for a batch, writes the copy of b kept
+ *    for the fallback (T; a single system keeps none: "Keeping b" below); pass 2
+ *    reads dl, d, du, b (4T) and writes x (T): 9T = 72 B/row double for a single
+ *    system (10T for a batch); the deeper levels add about 2/M of that each (n/8
+ *    rows for double).
  *
  * Launches (all on the handle's stream): spike_init (flag, level sums, the
  * reduced rows added into across warps); the top level's pass 1 (spike_top<1>;
@@ -134,11 +136,36 @@
  * batches to the fallback: 6.4 ms instead of about 1.) A per-partition rho limit
  * (the host's rule, 256) sent random systems of 2^20 and 2^23 rows to the fallback
  * in the first H200 runs, whose residual was no better than SPIKE's.
- * When the flag is set, the copy of b is restored and the whole system is solved by the
+ * When the flag is set, b is restored (from the copy, or see "Keeping b") and the whole system is solved by the
  * sequential DP (src/batch, one thread per right-hand side), gated on the flag, so
  * the answer, and a singular row reported through gtsv_get_info, are exactly
  * DP_SEQ's. Everything is queued on the handle's stream: no host synchronisation.
  * The fallback is slow (about 0.2 us per row and right-hand side on an H200).
+ *
+ * Keeping b (a single system's top level, since session 20). The fallback needs b,
+ * and top pass 2 overwrites it with x; a copy in top pass 1 costs T bytes a row
+ * (H100, 2^23 double random: top pass 1 148 -> 129 us without it). Instead:
+ *  - top pass 2 (spike_top<..., LEAN>) writes nothing when a kernel before it
+ *    failed (the flag but FB_TOP) or a level below failed its cancellation test
+ *    (judged by each warp from that level's sums): B keeps b, and the fallback reads
+ *    it there;
+ *  - else each warp, per column, before it stores x: a lane failed (non-finite x,
+ *    singular pivot): it leaves b (kStKept) and sets FB_TOP; its partitions fail
+ *    the cancellation test on their own (the warp's excess against its own ||x||):
+ *    it copies its b into the workspace first (kStSaved); else (kStClean) it writes
+ *    x; top pass 1 kept b at every warp's first and last rows (bedge);
+ *  - spike_restore_lean (gated) puts b back when the solve falls back after pass 2
+ *    wrote: kept rows hold b, saved rows get their copy, clean rows get b = T x
+ *    from the region's own x (bedge at its two edges). A clean region passed the
+ *    cancellation test on its own, so its excesses sum to less than the level's
+ *    bound: T x there differs from b by about an accepted solve's residual, and
+ *    the fallback's answer keeps a backward error of that order (not bitwise
+ *    DP_SEQ's answer, as it is with the copy: a batch keeps the copy).
+ * H100, same run (bench/results/gpu-spike-lean-h100-75c6659-2026-11-27.md): 2^23
+ * double random 0.3874 against 0.3937 ms with the copy, 2^25 1.2633 against 1.2903.
+ * Top pass 2's lean kernel spills (100 B against 24 B) and is 14 us slower than the
+ * copy mode's at 2^23, which gives back most of the 20 us; without any copy or
+ * check (call 1 there) 2^23 took 0.3721. Test: lean_restore (check_gpu_spike.c).
  *
  * Batches (gtsv__?_spike_cuda_batch: strided batches of systems too long for the
  * on-chip batch kernel). nsys systems of sys_n rows, system k from row k sys_stride,
