@@ -97,6 +97,16 @@ template <typename T> __host__ __device__ constexpr int smem_per_warp()
 
 enum { A_DL = 0, A_D = 1, A_DU = 2, A_B = 3 };
 
+/* A gated kernel (desc.gate: the GPU SPIKE's fallback) is launched as a
+   programmatic dependent launch (batch_solve): wait for the kernel before it, whose
+   writes (the gate among them) are then visible. At once without the attribute. */
+__device__ __forceinline__ void gate_wait()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
 /*
  * Solve the systems of desc (rows contiguous). ws: nslots = gridDim.x * kWarps slots
  * of lay.slot bytes; warp w uses slot w for groups w, w + nslots, ...; w_ws =
@@ -126,6 +136,7 @@ batch_dp_kernel(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restr
   T *wg = reinterpret_cast<T *>(mine + lay.g);
   uint32_t *wf = reinterpret_cast<uint32_t *>(mine + lay.f);
 
+  if (desc.gate) gate_wait();
   if (desc.gate && *desc.gate == 0u) return; /* conditional fallback not needed */
   for (int64_t grp = slot; grp < ngroups; grp += nslots) {
     const int64_t s0 = grp * 32;
@@ -294,6 +305,7 @@ batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restri
   T *wg = reinterpret_cast<T *>(mine + lay.g) + lane;
   uint32_t *wf = reinterpret_cast<uint32_t *>(mine + lay.f) + lane;
 
+  if (desc.gate) gate_wait();
   if (desc.gate && *desc.gate == 0u) return; /* conditional fallback not needed */
   for (int64_t grp = slot; grp < ngroups; grp += nslots) {
     const int64_t s = grp * 32 + lane;
@@ -492,16 +504,30 @@ gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
     if (s != GTSV_STATUS_SUCCESS) return s;
   }
   cudaStream_t st = gtsv__cuda_stream(h);
-  if (pl.ahead == 16)
-    batch_dp_inter<T, 16><<<(unsigned)pl.grid, kWarps * 32, 0, st>>>(
-        *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
-  else if (pl.ahead == 8)
-    batch_dp_inter<T, 8><<<(unsigned)pl.grid, kWarps * 32, 0, st>>>(
-        *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
-  else
-    batch_dp_kernel<T><<<(unsigned)pl.grid, kWarps * 32, smem, st>>>(
-        *desc, dl, d, du, x, (char *)ws, pl.lay, pl.w_ws, h->cuda->info);
-  GTSV_CUDA_TRY(cudaGetLastError());
+  /* a gated fallback (GPU SPIKE) is a programmatic dependent launch: its blocks are
+     resident when the kernel before it (which triggers only after its own wait)
+     ends, and wait for it in gate_wait */
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3((unsigned)pl.grid);
+  cfg.blockDim = dim3(kWarps * 32);
+  cfg.stream = st;
+  cudaLaunchAttribute at[1];
+  at[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  at[0].val.programmaticStreamSerializationAllowed = 1;
+  cfg.attrs = at;
+  cfg.numAttrs = desc->gate ? 1 : 0;
+  char *w = (char *)ws;
+  if (pl.ahead == 16) {
+    GTSV_CUDA_TRY(cudaLaunchKernelEx(&cfg, batch_dp_inter<T, 16>, *desc, dl, d, du, x, w, pl.lay,
+                                     pl.w_ws, h->cuda->info));
+  } else if (pl.ahead == 8) {
+    GTSV_CUDA_TRY(cudaLaunchKernelEx(&cfg, batch_dp_inter<T, 8>, *desc, dl, d, du, x, w, pl.lay,
+                                     pl.w_ws, h->cuda->info));
+  } else {
+    cfg.dynamicSmemBytes = smem;
+    GTSV_CUDA_TRY(cudaLaunchKernelEx(&cfg, batch_dp_kernel<T>, *desc, dl, d, du, x, w, pl.lay,
+                                     pl.w_ws, h->cuda->info));
+  }
   return GTSV_STATUS_SUCCESS;
 }
 

@@ -1054,6 +1054,11 @@ __device__ __forceinline__ bool resolve_step_uni(V A, V D, V C, V X,
    ||x||, over the columns so far): b is copied to bsave first. Else kStClean: the
    clean warps' excess then sums to less than the level's bound, and b = T x in their
    rows is about as accurate as an accepted solve's residual. */
+template <typename T>
+__device__ __noinline__ void copy_rows(const T *src, T *dst, int rows, int lane)
+{
+  for (int r = lane; r < rows; r += 32) dst[r] = src[r];
+}
 template <typename T, int M>
 __device__ __forceinline__ bool lean_column(const Level<T> &L, int64_t gw, int lane, int c,
                                          int64_t row0, const T *bc, T *bsave, unsigned &fail,
@@ -1082,9 +1087,8 @@ __device__ __forceinline__ bool lean_column(const Level<T> &L, int64_t gw, int l
   if (lane == 0)
     L.wstat[(int64_t)c * ((L.P + 31) / 32) + gw] = kept ? kStKept : saved ? kStSaved : kStClean;
   if (saved) {
-#pragma unroll 1
-    for (int r = lane; r < 32 * M && row0 + r < L.n; r += 32)
-      bsave[(int64_t)c * L.n + row0 + r] = bc[row0 + r];
+    copy_rows<T>(bc + row0, bsave + (int64_t)c * L.n + row0,
+                 (int)(L.n - row0 < 32 * M ? L.n - row0 : 32 * M), lane);
     __syncwarp(); /* read before the store of x overwrites */
   }
   return kept;
