@@ -303,7 +303,7 @@ END_TEST
    decision, and bitwise the same x where neither fell back; (2) with
    gtsv__spike_lean_test = 3 every third top warp leaves b in its rows and sets the
    flag and every third saves its b, so the solve falls back (reason 16) and
-   lean_finish puts b back from kept, saved and clean regions (b = T x): the
+   spike_restore_lean puts b back from kept, saved and clean regions (b = T x): the
    fallback's answer against LAPACK. Kinds that fall back by themselves (near-singular
    partitions), 2x2 pivots, zero diagonals; 3 .. 2^20 + 1 rows; nrhs 3 with ldb > n. */
 START_TEST(lean_restore)

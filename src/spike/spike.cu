@@ -154,8 +154,8 @@
  *    the cancellation test on their own (the warp's excess against its own ||x||):
  *    it copies its b into the workspace first (kStSaved); else (kStClean) it writes
  *    x; top pass 1 kept b at every warp's first and last rows (bedge);
- *  - the last block of top pass 2 (lean_finish) judges the solve and puts b back
- *    when it falls back after pass 2 wrote: kept rows hold b, saved rows get their copy, clean rows get b = T x
+ *  - spike_restore_lean (gated) puts b back when the solve falls back after pass 2
+ *    wrote: kept rows hold b, saved rows get their copy, clean rows get b = T x
  *    from the region's own x (bedge at its two edges). A clean region passed the
  *    cancellation test on its own, so its excesses sum to less than the level's
  *    bound: T x there differs from b by about an accepted solve's residual, and
@@ -240,7 +240,7 @@ enum : unsigned {
   FB_RESOLVE = 4u,   /* pass 2: singular pivot when re-solving a segment */
   FB_CANCEL = 8u,    /* cancellation excess above kExcessMax, or non-finite x */
   FB_TOP = 16u       /* a single system's top pass 2 (which keeps no copy of b): a
-                        non-finite x or a singular pivot, or (lean_finish) the
+                        non-finite x or a singular pivot, or (spike_restore_lean) the
                         top level's cancellation; see "Keeping b" at the top */
 };
 
@@ -1065,7 +1065,7 @@ __device__ __forceinline__ bool lean_column(const Level<T> &L, int64_t gw, int l
                                          double excess, double xsq)
 {
   /* a level below failed its cancellation test: the fallback follows, and B keeps b
-     in every row (lean_finish then does nothing) */
+     in every row (spike_restore_lean then does nothing) */
   bool low = false;
   if (lane < L.nls) {
     const double lx = ld(L.lsums + 2 * lane), le = ld(L.lsums + 2 * lane + 1);
@@ -1344,76 +1344,6 @@ __device__ void base_stage(const Level<T> &B, int q, T *sm, int cap, unsigned *f
   }
 }
 
-/* The end of a single system's lean top pass 2 ("Keeping b" at the top of the
-   file), in every block: the last block to finish (a ticket after a fence, at ws +
-   8, zeroed by spike_init) judges the solve and, where it falls back after pass 2
-   wrote, puts b back; the gated fallback follows as a dependent launch. (A restore
-   kernel of its own cost its launch on every solve.) Nothing to do when the solve
-   succeeded, nor when something the kernels before top pass 2 wrote failed (the flag
-   but FB_TOP, the cancellation of a level below: pass 2 then wrote nothing). Else
-   (FB_TOP, or the top level's cancellation, judged here) b goes back region by
-   region, a region being a top warp's 32 M rows of one column, as its wstat says:
-   kStKept rows hold b; kStSaved rows get bsave's copy; kStClean rows, whose x passed
-   the cancellation test on their own, get b = T x from the x of the same region
-   (staged in shared memory sx before any is overwritten), and at the region's first
-   and last rows top pass 1's copy bedge (their neighbours are other regions'). One
-   block does it, slowly (about 30 ms a million rows): it runs only before the
-   sequential fallback, which takes about 0.2 s a million rows. Every read goes to L2
-   (ld): the other blocks' writes are not in this SM's L1. */
-template <typename T, int M>
-__device__ void lean_finish(const Level<T> &L, int q, const T *bsave, unsigned *flag, T *sx)
-{
-  __shared__ int last;
-  __syncthreads(); /* the block's warps are done */
-  if (threadIdx.x == 0) {
-    __threadfence();
-    last = atomicAdd(flag + 2, 1u) == gridDim.x * gridDim.y - 1;
-  }
-  __syncthreads();
-  if (!last) return;
-  __threadfence();
-  bool low = false, top = false;
-  for (int l = threadIdx.x; l < L.nls; l += blockDim.x) {
-    const double xsq = ld(L.lsums + 2 * l), ex = ld(L.lsums + 2 * l + 1);
-    low |= !(ex <= kExcessMax * kExcessMax * xsq);
-  }
-  if (threadIdx.x == 0) {
-    const double xsq = ld(L.sums), ex = ld(L.sums + 1);
-    top = !(ex <= kExcessMax * kExcessMax * xsq);
-  }
-  low = __syncthreads_or(low) != 0;
-  top = __syncthreads_or(top) != 0;
-  const unsigned f = *(volatile unsigned *)flag;
-  if ((low || top) && threadIdx.x == 0) atomicOr(flag, FB_TOP);
-  if ((f & ~FB_TOP) != 0u || low) return; /* pass 2 wrote nothing */
-  if (!(f & FB_TOP) && !top) return;      /* solved */
-  const int64_t n = L.n, nw = (L.P + 31) / 32;
-  for (int64_t i = 0; i < nw * q; i++) {
-    const int64_t c = i / nw, row0 = (i - c * nw) * 32 * M;
-    const int rows = (int)(n - row0 < 32 * M ? n - row0 : 32 * M);
-    const uint8_t st = ld(L.wstat + i);
-    T *bc = L.b + c * L.ldb;
-    if (st == kStSaved) {
-      for (int r = threadIdx.x; r < rows; r += blockDim.x) bc[row0 + r] = ld(bsave + c * n + row0 + r);
-    } else if (st == kStClean) {
-      for (int r = threadIdx.x; r < rows; r += blockDim.x) sx[r] = ld(bc + row0 + r);
-      __syncthreads();
-      for (int r = threadIdx.x; r < rows; r += blockDim.x) {
-        const int64_t g = row0 + r;
-        T v;
-        if (r == 0) v = ld(L.bedge + 2 * i);
-        else if (r == 32 * M - 1) v = ld(L.bedge + 2 * i + 1);
-        else {
-          v = ld(L.dl + g) * sx[r - 1] + ld(L.d + g) * sx[r];
-          if (r + 1 < rows) v += ld(L.du + g) * sx[r + 1];
-        }
-        bc[g] = v;
-      }
-      __syncthreads(); /* sx is refilled */
-    }
-  }
-}
-
 /* The top level's passes: one launch each, a warp per group of 32 partitions.
    (Persistent warps that double-buffer their tiles with cp.async were measured
    slower on the H200, 0.56 against 0.50 ms at 2^23 rows: the passes are bound by
@@ -1436,14 +1366,10 @@ spike_top(Level<T> L, int q, int cper, T *bcopy, unsigned opts, unsigned *flag, 
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
   const int64_t gw = (int64_t)blockIdx.x * W + wib;
+  if (gw * 32 >= L.P) return; /* warp-uniform */
   T *base = reinterpret_cast<T *>(smem_raw + (size_t)wib * warp_smem<T, M, TR>());
-  if (gw * 32 < L.P) { /* warp-uniform */
-    if (PASS == 1) pass1_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
-    else pass2_warp<T, M, BATCH, true, TR, LEAN>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
-  }
-  /* (every block, its tiles then free for the restore's staging) */
-  if constexpr (PASS == 2 && LEAN)
-    lean_finish<T, M>(L, q, bcopy, flag, reinterpret_cast<T *>(smem_raw));
+  if (PASS == 1) pass1_warp<T, M, BATCH, true, TR>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
+  else pass2_warp<T, M, BATCH, true, TR, LEAN>(L, gw, lane, base, c0, c1, bcopy, opts, flag);
 }
 
 /* Every level below the top and the base, in one cooperative launch: the levels'
@@ -1566,6 +1492,64 @@ __global__ void spike_restore(int64_t n, int q, const T *bcopy, T *B, int64_t ld
   }
 }
 
+/* The gated restore of a single system, whose top pass 2 kept no copy of b
+   ("Keeping b" at the top of the file). Nothing to do when the solve succeeded, nor
+   when something the kernels before top pass 2 wrote failed (the flag but FB_TOP,
+   the cancellation of a level below: pass 2 then wrote nothing). Else (FB_TOP, or
+   the top level's cancellation, judged here) b goes back region by region, a
+   region being a top warp's 32 M rows of one column, as its wstat says: kStKept
+   rows hold b; kStSaved rows get bsave's copy; kStClean rows, whose x passed every
+   check of its partitions, get b = T x, computed from the x of the same region
+   (staged in shared memory before any is overwritten), and at the region's first
+   and last rows pass 2's copy bedge (their neighbours are other regions'). */
+template <typename T, int M>
+__global__ void __launch_bounds__(256)
+spike_restore_lean(int64_t n, int q, const T *dl, const T *d, const T *du, T *B, int64_t ldb,
+                   const T *bsave, const uint8_t *wstat, const T *bedge, const double *sums,
+                   int nlev, unsigned *flag)
+{
+  pdl_wait_trigger(); /* top pass 2's x, wstat and sums */
+  __shared__ T sx[32 * M];
+  bool low = false, top = false;
+  for (int l = threadIdx.x; l < nlev; l += blockDim.x) {
+    const double xsq = ld(sums + 2 * l), ex = ld(sums + 2 * l + 1);
+    const bool c = !(ex <= kExcessMax * kExcessMax * xsq);
+    if (l == 0) top |= c;
+    else low |= c;
+  }
+  low = __syncthreads_or(low) != 0;
+  top = __syncthreads_or(top) != 0;
+  const unsigned f = *(volatile unsigned *)flag;
+  if ((low || top) && blockIdx.x == 0 && threadIdx.x == 0) atomicOr(flag, FB_TOP);
+  if ((f & ~FB_TOP) != 0u || low) return; /* pass 2 wrote nothing */
+  if (!(f & FB_TOP) && !top) return;      /* solved */
+  const int64_t nw = ((n + M - 1) / M + 31) / 32;
+  for (int64_t i = blockIdx.x; i < nw * q; i += gridDim.x) {
+    const int64_t c = i / nw, row0 = (i - c * nw) * 32 * M;
+    const int rows = (int)(n - row0 < 32 * M ? n - row0 : 32 * M);
+    const uint8_t st = ld(wstat + i);
+    T *bc = B + c * ldb;
+    if (st == kStSaved) {
+      for (int r = threadIdx.x; r < rows; r += blockDim.x) bc[row0 + r] = ld(bsave + c * n + row0 + r);
+    } else if (st == kStClean) {
+      for (int r = threadIdx.x; r < rows; r += blockDim.x) sx[r] = bc[row0 + r];
+      __syncthreads();
+      for (int r = threadIdx.x; r < rows; r += blockDim.x) {
+        const int64_t g = row0 + r;
+        T v;
+        if (r == 0) v = ld(bedge + 2 * i);
+        else if (r == 32 * M - 1) v = ld(bedge + 2 * i + 1);
+        else {
+          v = ld(dl + g) * sx[r - 1] + ld(d + g) * sx[r];
+          if (r + 1 < rows) v += ld(du + g) * sx[r + 1];
+        }
+        bc[g] = v;
+      }
+      __syncthreads(); /* sx is refilled */
+    }
+  }
+}
+
 /* Before everything: zero the flag, the trace stamps and the level sums (the
    first `head` bytes of the workspace), and each level's reduced rows that two
    warps add into (rd and rb at row 64 w: the first separator of warp w's first
@@ -1626,7 +1610,7 @@ struct Plan {
   size_t off_rd[kTailMax + 1], off_rb[kTailMax + 1];
   size_t off_sums;           /* [nlev][nsys][2] doubles, inside the zeroed region */
   size_t zero_end, bcopy, region, fb_bytes, total;
-  size_t off_wstat, off_bedge; /* the top level's, for lean_finish */
+  size_t off_wstat, off_bedge; /* the top level's, for spike_restore_lean */
   int fb_group;
 };
 
@@ -2089,13 +2073,17 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     GTSV_CUDA_TRY(cudaGetLastError());
     nsums = 0;
   }
-  if (!lean) { /* (lean: the last block of top pass 2 did this, lean_finish) */
+  if (lean) {
+    GTSV_CUDA_TRY(launch_pdl(pdl, spike_restore_lean<T, M>, dim3(264), dim3(256), 0, st, n, q,
+                             dl, d, du, B, ldb, (const T *)bcopy, (const uint8_t *)lv[0].wstat,
+                             (const T *)lv[0].bedge, (const double *)sums, pl.nlev, flag));
+  } else {
     GTSV_CUDA_TRY(launch_pdl(pdl, spike_restore<T>, dim3(264), dim3(256), 0, st, n, q,
                              (const T *)bcopy, B, ldb, (const double *)sums, nsums, flag,
                              (int64_t)(nsys > 1 ? sys_n : 0),
                              (int64_t)(nsys > 1 ? sys_stride : 0)));
-    tr.mark("restore");
   }
+  tr.mark("restore");
   if (nsys > 1) { /* every system of the batch, each reporting its own singular row */
     gtsv_batch_desc fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, flag, NULL, 0};
     return BatchIn<T>::fn(h, &fd, dl, d, du, B, ws + pl.region);

@@ -64,7 +64,7 @@ extern int gtsv__spike_lean;
 /* Test knob, with the lean top level: bit 0: top pass 2's warps 3j+1 leave b in
    their rows and set the flag (as for a non-finite x); bit 1: warps 3j+2 save
    their b before writing x (as for a cancelling partition end). With bit 0 the
-   solve falls back and the last block of top pass 2 (lean_finish) puts b back from all three kinds of
+   solve falls back and spike_restore_lean puts b back from all three kinds of
    region. 0 (default): off. Set it between solves only. */
 extern int gtsv__spike_lean_test;
 
