@@ -1925,9 +1925,10 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
       if (l == 0) work += (pl.P[0] + 31) / 32 * (q + 1);
     }
     const int64_t blocks = (work + 255) / 256;
-    /* GTSV_SPIKE_INIT_GRID (measurements): at most this many blocks (default 264) */
+    /* GTSV_SPIKE_INIT_GRID (measurements): at most this many blocks (default 32;
+       see GTSV_SPIKE_RESTORE_GRID) */
     static const int ig_env = getenv("GTSV_SPIKE_INIT_GRID") ? atoi(getenv("GTSV_SPIKE_INIT_GRID")) : 0;
-    const int64_t cap = ig_env > 0 ? ig_env : 264;
+    const int64_t cap = ig_env > 0 ? ig_env : 32;
     spike_init<T><<<(unsigned)(blocks < cap ? blocks : cap), 256, 0, st>>>(ws, pl.zero_end, a, q);
     GTSV_CUDA_TRY(cudaGetLastError());
   }
@@ -2077,10 +2078,14 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
     nsums = 0;
   }
   if (lean) {
-    /* GTSV_SPIKE_RESTORE_GRID (measurements): its blocks (default 264) */
+    /* GTSV_SPIKE_RESTORE_GRID (measurements): its blocks. One by default: it has
+       nothing to do but when the solve falls back, and then the sequential fallback
+       dwarfs it; H100, 2^23 double random, with spike_init's 32 blocks: 0.3721 /
+       0.3720 ms against 0.3737 / 0.3740 with 264 and 264 (bench/results/
+       gpu-spike-grids-h100-2026-11-27.md) */
     static const int rg_env =
         getenv("GTSV_SPIKE_RESTORE_GRID") ? atoi(getenv("GTSV_SPIKE_RESTORE_GRID")) : 0;
-    const unsigned rgrid = rg_env > 0 ? (unsigned)rg_env : 264u;
+    const unsigned rgrid = rg_env > 0 ? (unsigned)rg_env : 1u;
     GTSV_CUDA_TRY(launch_pdl(pdl, spike_restore_lean<T, M>, dim3(rgrid), dim3(256), 0, st, n, q,
                              dl, d, du, B, ldb, (const T *)bcopy, (const uint8_t *)lv[0].wstat,
                              (const T *)lv[0].bedge, (const double *)sums, pl.nlev, flag));
