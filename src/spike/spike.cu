@@ -161,11 +161,15 @@
  *    bound: T x there differs from b by about an accepted solve's residual, and
  *    the fallback's answer keeps a backward error of that order (not bitwise
  *    DP_SEQ's answer, as it is with the copy: a batch keeps the copy).
- * H100, same run (bench/results/gpu-spike-lean-h100-75c6659-2026-11-27.md): 2^23
- * double random 0.3874 against 0.3937 ms with the copy, 2^25 1.2633 against 1.2903.
- * Top pass 2's lean kernel spills (100 B against 24 B) and is 14 us slower than the
- * copy mode's at 2^23, which gives back most of the 20 us; without any copy or
- * check (call 1 there) 2^23 took 0.3721. Test: lean_restore (check_gpu_spike.c).
+ * Top pass 2's lean logic is a kernel of its own (LEAN), and the copy of a warp's b
+ * (copy_rows) is out of line: inlined, it made the sweeps spill (100 B against 24)
+ * and top pass 2 14 us slower. H100, same run, 2^23 double random: 0.3724 / 0.3720
+ * ms against 0.3898 / 0.3906 with the copy; 2^25 1.2068 against 1.2884 (bench/
+ * results/gpu-spike-lean-h100-8cbda17-2026-11-27.md; without any copy or check,
+ * call 1 of gpu-spike-lean-h100-75c6659-2026-11-27.md, 2^23 took 0.3721). A restore
+ * by the last block of top pass 2 instead of a kernel (a ticket after a fence in
+ * every block) made top pass 2 11 us slower (gpu-spike-lean-lastblock-h100-
+ * 2026-11-27.md). Test: lean_restore (check_gpu_spike.c).
  *
  * Batches (gtsv__?_spike_cuda_batch: strided batches of systems too long for the
  * on-chip batch kernel). nsys systems of sys_n rows, system k from row k sys_stride,
