@@ -136,10 +136,12 @@
  * batches to the fallback: 6.4 ms instead of about 1.) A per-partition rho limit
  * (the host's rule, 256) sent random systems of 2^20 and 2^23 rows to the fallback
  * in the first H200 runs, whose residual was no better than SPIKE's.
- * When the flag is set, b is restored (from the copy, or see "Keeping b") and the whole system is solved by the
- * sequential DP (src/batch, one thread per right-hand side), gated on the flag, so
- * the answer, and a singular row reported through gtsv_get_info, are exactly
- * DP_SEQ's. Everything is queued on the handle's stream: no host synchronisation.
+ * When the flag is set, b is restored (from the copy, or see "Keeping b") and the
+ * whole system is solved by the sequential DP (src/batch, one thread per right-hand
+ * side), gated on the flag, so a singular row reported through gtsv_get_info is
+ * DP_SEQ's, and so is the answer (bitwise with the copy of b; with a lean top level
+ * where b had to be rebuilt as T x, DP_SEQ's answer for that b). Everything is
+ * queued on the handle's stream: no host synchronisation.
  * The fallback is slow (about 0.2 us per row and right-hand side on an H200).
  *
  * Keeping b (a single system's top level, since session 20). The fallback needs b,
