@@ -204,6 +204,21 @@ START_TEST(kinds_and_sizes)
 }
 END_TEST
 
+/* Variant solves of one problem that must agree bitwise: the first one's x is kept
+   in *x1; every later one's is compared with it (counted in *same of *total). */
+static void same_as_first(tu_prec p, void **x1, const tu_problem *P, const char *ctx,
+                          const char *first, int *same, int *total)
+{
+  if (!*x1) {
+    *x1 = tu_dup(p, P->x, P->blen);
+    return;
+  }
+  const int eq = tu_same(p, *x1, P->x, P->blen);
+  *same += eq;
+  (*total)++;
+  TU_EXPECT(eq, "%s: x differs from the solve with %s", ctx, first);
+}
+
 /* Many right-hand sides of short systems: the top level's columns cut into slices
    (one per grid row; gtsv__spike_col_slices = 1, the default where the top level
    has few warps) and not (0). Both against LAPACK, and bitwise the same: a column's
@@ -230,13 +245,7 @@ START_TEST(column_slices)
         gtsv__spike_col_slices = sl;
         solve_and_judge(h, &P, ctx);
         gtsv__spike_col_slices = 1;
-        if (sl) x1 = tu_dup(p, P.x, P.blen);
-        else {
-          const int eq = tu_same(p, x1, P.x, P.blen);
-          same += eq;
-          total++;
-          TU_EXPECT(eq, "%s: x differs from the solve with column slices", ctx);
-        }
+        same_as_first(p, &x1, &P, ctx, "column slices", &same, &total);
         tu_problem_free(&P);
       }
       free(x1);
@@ -278,14 +287,7 @@ START_TEST(split_first_level)
           gtsv__spike_split_p = sp ? 1 : -1;
           solve_and_judge(h, &P, ctx);
           gtsv__spike_split_p = -1;
-          if (sp) {
-            x1 = tu_dup(p, P.x, P.blen);
-          } else {
-            const int eq = tu_same(p, x1, P.x, P.blen);
-            same += eq;
-            total++;
-            TU_EXPECT(eq, "%s: x differs from the solve with the split forced", ctx);
-          }
+          same_as_first(p, &x1, &P, ctx, "the split forced", &same, &total);
           tu_problem_free(&P);
         }
         free(x1);
@@ -336,16 +338,12 @@ START_TEST(lean_restore)
           gtsv__spike_lean_test = 0;
           ck_assert_int_eq(gtsv__spike_fallback_taken(h, &fb), GTSV_STATUS_SUCCESS);
           if (mode == 0) {
-            x1 = tu_dup(p, P.x, P.blen);
+            same_as_first(p, &x1, &P, ctx, "the lean top level", &same, &total);
             fb1 = fb;
           } else if (mode == 1) {
             TU_EXPECT((fb1 != 0) == (fb != 0), "%s: fell back %d, lean %d", ctx, fb, fb1);
-            if (fb1 == 0 && fb == 0) {
-              const int eq = tu_same(p, x1, P.x, P.blen);
-              same += eq;
-              total++;
-              TU_EXPECT(eq, "%s: x differs from the lean solve's", ctx);
-            }
+            if (fb1 == 0 && fb == 0)
+              same_as_first(p, &x1, &P, ctx, "the lean top level", &same, &total);
           } else {
             /* 16, unless a failure before top pass 2 (which then writes nothing) */
             TU_EXPECT((fb & 16) || (fb & 15), "%s: fallback bits %d, none forced", ctx, fb);

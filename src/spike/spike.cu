@@ -1055,8 +1055,9 @@ __device__ __forceinline__ bool resolve_step_uni(V A, V D, V C, V X,
 /* Lean top pass 2 ("Keeping b"), column c, after the sweeps and before the store
    of x: what the warp leaves in its rows (wstat). Returns true (x is not stored)
    when a level below failed its cancellation test (the flag but FB_TOP was judged at
-   pass 2's start: then the warp wrote nothing either), or with kStKept: a lane failed (non-finite x, singular pivot), or the test knob. kStSaved:
-   the warp's rows fail the cancellation test on their own (its excess against its
+   pass 2's start: then the warp wrote nothing either), or with kStKept: a lane
+   failed (non-finite x, singular pivot), or the test knob. kStSaved: the warp's
+   rows fail the cancellation test on their own (its excess against its
    ||x||, over the columns so far): b is copied to bsave first. Else kStClean: the
    clean warps' excess then sums to less than the level's bound, and b = T x in their
    rows is about as accurate as an accepted solve's residual. */
@@ -1235,9 +1236,7 @@ __device__ void pass2_warp(const Level<T> &L, int64_t gw, int lane, T *base, int
         if (!(den < T(INFINITY)) || !(num < T(INFINITY))) fail |= FB_CANCEL;
         else {
           xsq += sq;
-          if (!(num <= T(kRho0) * den)) {
-            excess += (double)num * (double)num;
-          }
+          if (!(num <= T(kRho0) * den)) excess += (double)num * (double)num;
         }
       }
     }
