@@ -670,14 +670,16 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
                                       "cusparse gtsv2StridedBatch (graph)",
                                       "gtsv strided, one-level reduced (graph)",
                                       "gtsv strided, pivoting attempts only (graph)",
-                                      "gtsv strided, no cyclic reduction (graph)"};
-  for (int which = 0; which < 5; which++) {
+                                      "gtsv strided, no cyclic reduction (graph)",
+                                      "gtsv strided, retries in turn (graph)"};
+  for (int which = 0; which < 6; which++) {
     if (which == 2 && n <= 16 * 16) continue;
     if (which == 4 && n <= 4 * 16) continue;
     Row r{names[which], "", -2, 0};
     gtsv__batch_tile_red2 = which == 2 ? 0 : 1;
     gtsv__batch_tile_np = which == 3 ? 0 : 1;
     gtsv__batch_tile_pcr = which == 4 ? 0 : 1;
+    gtsv__batch_tile_spec = which == 5 ? 0 : 1;
     auto solve = [&](int k) {
       if (which != 1) return g_strided(h, n, Sdl, Sd, Sdu, Xs[k], batch) == GTSV_STATUS_SUCCESS;
       return sp_strided(sp, (int)n, Sdl, Sd, Sdu, Xs[k], (int)batch, (int)n, buf) == CUSPARSE_STATUS_SUCCESS;
@@ -719,6 +721,7 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     gtsv__batch_tile_red2 = 1;
     gtsv__batch_tile_np = 1;
     gtsv__batch_tile_pcr = 1;
+    gtsv__batch_tile_spec = 1;
     rows.push_back(r);
   }
   gtsv_set_stream(h, nullptr);

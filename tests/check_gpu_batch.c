@@ -812,6 +812,92 @@ START_TEST(tile_small_batches)
 }
 END_TEST
 
+/* The speculative kernel (batch_tile.cu, tile_spec_kernel: the first attempt and both
+   shifted retries at once, three warps a block) against the one-warp kernel that runs
+   them in turn: gtsv__batch_tile_spec = 2 (always) and 0 (never) must give bitwise the
+   same x, the same status and the same first singular system and row, and be accurate
+   against LAPACK. Kinds: those of tile_reduced_two_level; random with one nearly
+   singular interior in every system (rows M..2M-1 scaled by 1e-12 / 1e-5: the first
+   attempt fails, a shifted one passes); random with systems 1 and 4 exactly singular
+   (every attempt fails: the sequential fallback reports). Every partition size, one
+   system a warp and several, and the issue's 512 x 512. */
+static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t batch,
+                      int kind, uint64_t seed)
+{
+  static const tu_kind rk[] = {TU_RANDOM, TU_ZERO_DIAG, TU_FORCE_2X2, TU_DOMINANT,
+                               TU_NEAR_SING_PART, TU_ZERO_DIAG_PAIRS};
+  const int nk = (int)(sizeof rk / sizeof *rk);
+  tu_problem P;
+  char why[256];
+  int64_t info[2] = {-7, -7}, row[2] = {-7, -7}, hi, hr;
+  int st[2] = {-1, -1};
+  void *xh = NULL, *xs = NULL;
+  const int64_t stride = n + 3;
+  tu_problem_init(&P, p, kind < nk ? rk[kind] : TU_RANDOM, n, 1, stride, batch, stride, seed);
+  if (kind == nk) /* a nearly singular interior in every system */
+    for (int64_t k = 0; k < batch; k++)
+      for (int64_t i = M; i < 2 * M - 1 && i < n; i++)
+        tu_set(p, tu_sys_d(&P, k), i,
+               (p == TU_FLOAT ? 1e-5 : 1e-12) * tu_get(p, tu_sys_d(&P, k), i));
+  if (kind == nk + 1) { /* systems 1 and 4 singular */
+    tu_problem_zero_row(&P, 4, n / 3);
+    tu_problem_zero_row(&P, 1, n / 2);
+  }
+  tu_problem_prepare(&P);
+  host_reference_x(&P, &hi, &hr, &xh);
+  gtsv__batch_tile_m = (int)M;
+  for (int mi = 0; mi < 2; mi++) {
+    gtsv__batch_tile_spec = mi ? 2 : 0;
+    st[mi] = dev_solve(h, &P, L_STRIDED, 0, &info[mi], &row[mi]);
+    TU_EXPECT(st[mi] >= 0, "spec %d M=%lld n=%lld: device error", mi ? 2 : 0, (long long)M,
+              (long long)n);
+    if (st[mi] < 0) break;
+    TU_EXPECT(judge(&P, (gtsv_status)st[mi], xh, why, sizeof why),
+              "spec %d M=%lld %s kind %d n=%lld batch=%lld: %s", mi ? 2 : 0, (long long)M,
+              tu_prec_name(p), kind, (long long)n, (long long)batch, why);
+    TU_EXPECT(info[mi] == hi && row[mi] == hr,
+              "spec %d M=%lld n=%lld kind %d: info %lld row %lld, host %lld row %lld",
+              mi ? 2 : 0, (long long)M, (long long)n, kind, (long long)info[mi],
+              (long long)row[mi], (long long)hi, (long long)hr);
+    if (mi == 0) xs = tu_dup(p, P.x, P.blen);
+    else
+      TU_EXPECT(memcmp(xs, P.x, (size_t)P.blen * tu_elt(p)) == 0 && st[0] == st[1],
+                "spec M=%lld %s kind %d n=%lld batch=%lld: x or status differs from the "
+                "one-warp kernel's", (long long)M, tu_prec_name(p), kind, (long long)n,
+                (long long)batch);
+  }
+  gtsv__batch_tile_spec = 1;
+  gtsv__batch_tile_m = 0;
+  free(xs);
+  free(xh);
+  tu_problem_free(&P);
+}
+
+START_TEST(tile_speculative_retries)
+{
+  static const int ms[] = {8, 16, 32, 64};
+  gtsv_handle h;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++) {
+    const int64_t M = ms[mi];
+    const int64_t ns[] = {M + 1, 2 * M + 1, 5 * M + 3, 16 * M + 1, 32 * M};
+    for (int pi = 0; pi < TU_NPREC; pi++)
+      for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+        for (int kind = 0; kind < 8; kind++) {
+          if (tu_small_run() && (ns[ni] > 512 || kind % 2)) continue;
+          spec_case(h, (tu_prec)pi, M, ns[ni], ni % 2 ? 33 : 10, kind, 9000 + 10 * ni + kind);
+        }
+  }
+  for (int pi = 0; pi < TU_NPREC && !tu_small_run(); pi++)
+    for (int kind = 0; kind < 8; kind++)
+      spec_case(h, (tu_prec)pi, 16, 512, 512, kind, 9500 + kind);
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
 /* Systems longer than the on-chip kernel takes (stride n, and stride > n with the
    gaps, which no solver may write, holding the sentinel): the GPU SPIKE over the
    batch as one block-diagonal system (src/spike). Every system's
@@ -1154,6 +1240,7 @@ int main(void)
   TCase *tt = tcase_create("tile");
   tcase_add_test(tt, tile_partition_sizes);
   tcase_add_test(tt, tile_small_batches);
+  tcase_add_test(tt, tile_speculative_retries);
   tcase_set_timeout(tt, 1200);
   suite_add_tcase(gs, tt);
   TCase *tn = tcase_create("nrhs"); /* CK_RUN_CASE=nrhs: gtsv_?gtsv, many right-hand sides */

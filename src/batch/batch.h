@@ -152,6 +152,12 @@ extern int gtsv__batch_tile_pcr;
    level always judged failed, so that its one-warp path follows (2: tests).
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_block;
+/* Benchmark and test knob: strided batches whose grid fits one wave of the speculative
+   kernel (batch_tile.cu, tile_spec_kernel: the first attempt and both shifted retries
+   at once, three warps a block) take it (1, the default), never (0), or always, whatever
+   the grid (2: tests; the answers are bitwise those of the one-warp kernel).
+   Process-wide, not synchronised: set it between solves only. */
+extern int gtsv__batch_tile_spec;
 
 /* Single systems up to this order go to the nrhs kernels from gtsv_?gtsv; longer
    ones need SPIKE. */

@@ -123,6 +123,7 @@ int gtsv__batch_tile_red2 = 1;
 int gtsv__batch_tile_np = 1;
 int gtsv__batch_tile_pcr = 1;
 int gtsv__batch_tile_block = 1;
+int gtsv__batch_tile_spec = 1;
 
 namespace {
 using namespace gtsv_tile;
@@ -568,6 +569,69 @@ __device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long 
   else gtsv__report_singular(info, (unsigned long long)key);
 }
 
+/* Store x of the warp's systems (rows contiguous) whose first lane is set in keep. */
+template <typename T, int M>
+__device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s0, int nact,
+                                            int P, unsigned keep, const T *tB, T *x, int lane)
+{
+  constexpr int S = M + 1;
+  const int n = (int)ds.n;
+  __syncwarp(); /* x of every lane's rows is in the tile */
+  T *px = x + s0 * ds.b_sys;
+  for (int gg = 0; gg < nact; gg++, px += ds.b_sys) {
+    if (!((keep >> (gg * P)) & 1u)) continue;
+    const T *Bs = tB + gg * P * S;
+    for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[r + r / M]); /* b_row = 1 */
+  }
+}
+
+/* The first attempts on the nact >= 1 systems of one warp (P > 1 lanes each), in its
+   tile: strictly dominant systems without pivoting (spike_attempt_np), then the others
+   and those that failed by spike_attempt with the separators unshifted. Returns the
+   first lanes of the systems that failed (their columns to be reloaded); the others
+   hold x in the tile. */
+template <typename T, int M, bool INTER, bool RED2, bool NP>
+__device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, int64_t s0,
+                                                   int nact, int P, int n, T *tA, T *tD, T *tC,
+                                                   T *tB, const T *dl, const T *dd, const T *du,
+                                                   const T *x, int lane, int red2, int np,
+                                                   int pcr)
+{
+  const int g = lane / P, p = lane & (P - 1);
+  const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
+  unsigned fm = all;
+  if (NP && np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
+    const unsigned dm = dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
+    if (dm) {
+      const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, n, dm, np == 2);
+      if (fd) reload<T, M, INTER>(ds, s0, fd, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+      fm = (all & ~dm) | fd;
+    }
+  }
+  if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, fm, red2, pcr);
+  return fm;
+}
+
+/* The systems whose first lane is set in fm (P lanes each) reloaded and solved by the
+   sequential pivoting, side by side, a lane each: DP_SEQ's x and singular row. Returns,
+   at every lane, whether it is the first lane of a system found singular (reported;
+   its column is not x). */
+template <typename T, int M, bool INTER>
+__device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t s0, unsigned fm,
+                                             int P, int n, T *tA, T *tD, T *tC, T *tB,
+                                             const T *dl, const T *dd, const T *du, const T *x,
+                                             int lane, unsigned long long *info)
+{
+  constexpr int S = M + 1;
+  reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+  if (!((fm >> lane) & 1u)) return false;
+  const int c = lane * S;
+  const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, SysIdx<M>());
+  if (bad < 0) return false;
+  report(ds, info, (s0 + lane / P) * ds.key_sys + bad);
+  return true;
+}
+
 /* The systems of one warp, loaded in its tile (nact >= 1 of them, P lanes each), solved
    in place: sequential pivoting (P = 1), or the attempts of the top of the file and
    their fallback. Returns, at every lane, whether the lane is the first of a system
@@ -579,7 +643,7 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
                                             int np, int pcr, unsigned long long *info)
 {
   constexpr int S = M + 1;
-  const int g = lane / P, p = lane & (P - 1);
+  const int g = lane / P;
   bool singular = false;
   if (P == 1) {
     if (g < nact) {
@@ -592,33 +656,15 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
       }
     }
   } else {
-    const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
-    unsigned fm = all;
-    if (NP && np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
-      const unsigned dm = dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
-      if (dm) {
-        const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, n, dm, np == 2);
-        if (fd) reload<T, M, INTER>(ds, s0, fd, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-        fm = (all & ~dm) | fd;
-      }
-    }
-    if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, fm, red2, pcr);
+    unsigned fm = first_attempts<T, M, INTER, RED2, NP>(ds, s0, nact, P, n, tA, tD, tC, tB, dl,
+                                                         dd, du, x, lane, red2, np, pcr);
     /* ---- retries with other separators, then the sequential pivoting ---- */
     for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
       reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
       fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fm, red2, pcr);
     }
-    if (fm) {
-      reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-      if ((fm >> lane) & 1u) { /* the failed systems side by side, a lane each */
-        const int c = lane * S;
-        const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, SysIdx<M>());
-        if (bad >= 0) {
-          report(ds, info, (s0 + g) * ds.key_sys + bad);
-          singular = true;
-        }
-      }
-    }
+    if (fm) singular = seq_fallback<T, M, INTER>(ds, s0, fm, P, n, tA, tD, tC, tB, dl, dd, du, x,
+                                                 lane, info);
   }
   return singular;
 }
@@ -691,13 +737,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
 
   /* ---- store x ---- */
   if (!INTER) {
-    __syncwarp(); /* x of every lane's rows is in the tile */
-    T *px = x + s0 * ds.b_sys;
-    for (int gg = 0; gg < nact; gg++, px += ds.b_sys) {
-      if ((sing >> (gg * P)) & 1u) continue;
-      const T *Bs = tB + gg * P * S;
-      for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[r + r / M]); /* b_row = 1 */
-    }
+    store_group<T, M>(ds, s0, nact, P, ~sing, tB, x, lane);
   } else if (K == 1) {
     __syncwarp(); /* x of every lane's rows is in the tile */
     for (int e = lane; e < (n << lgG); e += 32) {
@@ -717,6 +757,65 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
              tile0[w * 4 * 32 * S + 96 * S + gg * P * S + r + r / M]);
     }
   }
+}
+
+/*
+ * Speculative retries (rows contiguous, P > 1), for batches that fit in one wave of
+ * this kernel. Such a batch costs its slowest system, and a batch of hundreds of
+ * random systems nearly always holds one whose first attempt fails the cancellation
+ * test (tools/gtsv-tile-retry-count: 10 of 512 at n = 512, M = 16): tile_kernel then
+ * pays the reload and the M/2 retry after the first attempt, one after the other
+ * (512 x 512 double random, H100: 26.5 us a solve against 11.2 for dominant systems,
+ * which have no retry: bench/results/gpu-batch-block4-2026-11-26.md). Here a block of
+ * three warps holds three tiles of the same G systems, each loaded from global memory
+ * (the same lines, through the same L1), and the warps run at once what tile_kernel
+ * runs in turn: warp 0 the first attempts (first_attempts), warp 1 the attempt with
+ * the separators moved up M/2 rows, warp 2 moved up M/4. Each system takes the first
+ * of these, in that order, that passed, so its x is the one tile_kernel gives,
+ * bitwise; where all three failed, warp 0 reloads it and solves it sequentially
+ * (seq_fallback), as tile_kernel does. Each warp stores the systems it won.
+ */
+constexpr int kSpecWarps = 3;
+
+template <typename T, int M, bool RED2, bool NP>
+__global__ void __launch_bounds__(32 * kSpecWarps)
+tile_spec_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
+                 const T *__restrict__ dl, const T *__restrict__ dd, const T *__restrict__ du,
+                 T *x, unsigned long long *info)
+{
+  constexpr int S = M + 1;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  __shared__ unsigned fails[kSpecWarps]; /* first lanes of the systems each warp failed */
+  const int warp = (int)(threadIdx.x >> 5), lane = threadIdx.x & 31;
+  T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 4 * 32 * S, *const tD = tA + 32 * S;
+  T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
+  const int n = (int)ds.n;
+  const int64_t s0 = (int64_t)blockIdx.x << lgG;
+  if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
+  const int nact = (int)min((int64_t)1 << lgG, ds.nsys - s0);
+
+  load_group<T, M>(ds, s0, nact, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+  cp_wait();
+  __syncwarp();
+
+  const unsigned all = __ballot_sync(0xffffffffu, lane / P < nact && (lane & (P - 1)) == 0);
+  unsigned fm;
+  if (warp == 0)
+    fm = first_attempts<T, M, false, RED2, NP>(ds, s0, nact, P, n, tA, tD, tC, tB, dl, dd, du,
+                                                x, lane, red2, np, pcr);
+  else
+    fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, warp == 1 ? M / 2 : M / 4,
+                                         all, red2, pcr);
+  if (lane == 0) fails[warp] = fm;
+  __syncthreads();
+  const unsigned f0 = fails[0], f1 = fails[1], f2 = fails[2];
+  unsigned keep = warp == 0 ? all & ~f0 : warp == 1 ? f0 & ~f1 : f0 & f1 & ~f2;
+  if (warp == 0 && (f0 & f1 & f2)) {
+    const bool singular = seq_fallback<T, M, false>(ds, s0, f0 & f1 & f2, P, n, tA, tD, tC, tB,
+                                                    dl, dd, du, x, lane, info);
+    keep |= f0 & f1 & f2 & ~__ballot_sync(0xffffffffu, singular);
+  }
+  store_group<T, M>(ds, s0, nact, P, keep, tB, x, lane);
 }
 
 /*
@@ -1008,17 +1107,59 @@ int pcr_mode()
   return pcr_env >= 0 && pcr_env <= 2 ? pcr_env : gtsv__batch_tile_pcr;
 }
 
+/* gtsv__batch_tile_spec, or GTSV_TILE_SPEC=0/1/2 where set (measurements) */
+int spec_mode()
+{
+  static const int env = getenv("GTSV_TILE_SPEC") ? atoi(getenv("GTSV_TILE_SPEC")) : -1;
+  return env >= 0 && env <= 2 ? env : gtsv__batch_tile_spec;
+}
+
+/* Blocks of tile_spec_kernel<T, M, RED2, NP> that device dev runs at once (its
+   shared memory opted in; both once per device). */
+template <typename T, int M, bool RED2, bool NP> gtsv_status spec_wave(int dev, int64_t *wave)
+{
+  static std::atomic<int64_t> known[64]; /* wave + 1; 0: not yet asked */
+  if (dev >= 0 && dev < 64 && known[dev].load(std::memory_order_relaxed) > 0) {
+    *wave = known[dev].load(std::memory_order_relaxed) - 1;
+    return GTSV_STATUS_SUCCESS;
+  }
+  constexpr int smem = kSpecWarps * tile_smem<T, M>();
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_spec_kernel<T, M, RED2, NP>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  int per_sm = 0, sms = 0;
+  GTSV_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &per_sm, tile_spec_kernel<T, M, RED2, NP>, 32 * kSpecWarps, smem));
+  GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  *wave = (int64_t)per_sm * sms;
+  if (dev >= 0 && dev < 64) known[dev].store(*wave + 1, std::memory_order_relaxed);
+  return GTSV_STATUS_SUCCESS;
+}
+
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP>
 gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                        const T *du, T *x, int P, int lgG)
 {
   int dev = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
-  gtsv_status st = opt_in<T, M, INTER, K, RED2, NP>(dev);
-  if (st != GTSV_STATUS_SUCCESS) return st;
   const int64_t per_block = (int64_t)K << lgG;
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
   const int pcr = pcr_mode();
+  const int spec = spec_mode();
+  if (!INTER && P > 1 && spec != 0) { /* speculative retries where the grid is one wave */
+    int64_t wave = 0;
+    gtsv_status st = spec_wave<T, M, RED2, NP>(dev, &wave);
+    if (st != GTSV_STATUS_SUCCESS) return st;
+    if (wave > 0 && (spec == 2 || grid <= wave)) {
+      tile_spec_kernel<T, M, RED2, NP><<<(unsigned)grid, 32 * kSpecWarps,
+                                         kSpecWarps * tile_smem<T, M>(), gtsv__cuda_stream(h)>>>(
+          *ds, P, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, dl, d, du, x,
+          h->cuda->info);
+      GTSV_CUDA_TRY(cudaGetLastError());
+      return GTSV_STATUS_SUCCESS;
+    }
+  }
+  gtsv_status st = opt_in<T, M, INTER, K, RED2, NP>(dev);
+  if (st != GTSV_STATUS_SUCCESS) return st;
   tile_kernel<T, M, INTER, K, RED2, NP><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
                                 gtsv__cuda_stream(h)>>>(*ds, P, lgG, gtsv__batch_tile_red2,
                                                         gtsv__batch_tile_np, pcr, dl, d, du,
