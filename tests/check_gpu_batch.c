@@ -819,8 +819,10 @@ END_TEST
    against LAPACK. Kinds: those of tile_reduced_two_level; random with one nearly
    singular interior in every system (rows M..2M-1 scaled by 1e-12 / 1e-5: the first
    attempt fails, a shifted one passes); random with systems 1 and 4 exactly singular
-   (every attempt fails: the sequential fallback reports). Every partition size, one
-   system a warp and several, and the issue's 512 x 512. */
+   (every attempt fails: the sequential fallback reports); dominant with the attempt
+   without pivoting judged failed (gtsv__batch_tile_np = 2: warps 1 and 2 skip dominant
+   systems, so warp 0 runs their retries in turn). Every partition size, one system a
+   warp and several, and the issue's 512 x 512. */
 static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t batch,
                       int kind, uint64_t seed)
 {
@@ -833,7 +835,8 @@ static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t ba
   int st[2] = {-1, -1};
   void *xh = NULL, *xs = NULL;
   const int64_t stride = n + 3;
-  tu_problem_init(&P, p, kind < nk ? rk[kind] : TU_RANDOM, n, 1, stride, batch, stride, seed);
+  tu_problem_init(&P, p, kind < nk ? rk[kind] : kind == nk + 2 ? TU_DOMINANT : TU_RANDOM, n, 1,
+                  stride, batch, stride, seed);
   if (kind == nk) /* a nearly singular interior in every system */
     for (int64_t k = 0; k < batch; k++)
       for (int64_t i = M; i < 2 * M - 1 && i < n; i++)
@@ -846,6 +849,7 @@ static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t ba
   tu_problem_prepare(&P);
   host_reference_x(&P, &hi, &hr, &xh);
   gtsv__batch_tile_m = (int)M;
+  gtsv__batch_tile_np = kind == nk + 2 ? 2 : 1;
   for (int mi = 0; mi < 2; mi++) {
     gtsv__batch_tile_spec = mi ? 2 : 0;
     st[mi] = dev_solve(h, &P, L_STRIDED, 0, &info[mi], &row[mi]);
@@ -867,6 +871,7 @@ static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t ba
                 (long long)batch);
   }
   gtsv__batch_tile_spec = 1;
+  gtsv__batch_tile_np = 1;
   gtsv__batch_tile_m = 0;
   free(xs);
   free(xh);
@@ -884,13 +889,13 @@ START_TEST(tile_speculative_retries)
     const int64_t ns[] = {M + 1, 2 * M + 1, 5 * M + 3, 16 * M + 1, 32 * M};
     for (int pi = 0; pi < TU_NPREC; pi++)
       for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
-        for (int kind = 0; kind < 8; kind++) {
+        for (int kind = 0; kind < 9; kind++) {
           if (tu_small_run() && (ns[ni] > 512 || kind % 2)) continue;
           spec_case(h, (tu_prec)pi, M, ns[ni], ni % 2 ? 33 : 10, kind, 9000 + 10 * ni + kind);
         }
   }
   for (int pi = 0; pi < TU_NPREC && !tu_small_run(); pi++)
-    for (int kind = 0; kind < 8; kind++)
+    for (int kind = 0; kind < 9; kind++)
       spec_case(h, (tu_prec)pi, 16, 512, 512, kind, 9500 + kind);
   gtsv_destroy(h);
   ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),

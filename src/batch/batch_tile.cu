@@ -118,6 +118,27 @@
 #include "batch/cp_async.h"
 #include "cuda/state.h"
 
+/* Phase clocks of the speculative kernel (a diagnostic: build with
+   -DGTSV_TILE_CLOCKS=1; never in the library as shipped). Lane 0 of each of a block's
+   first three warps stamps clock64() at: 0 start, 1 tile loaded, 2 interiors solved
+   (part_solve), 3 reduced system solved, 4 cancellation test done (end of its first
+   spike_level), 5 after the block barrier, 6 x stored, 7 after checked cyclic
+   reduction; tile_spec_kernel prints, for the first 64 blocks b with b % 64 == 0,
+   each warp's phases in cycles. */
+#ifdef GTSV_TILE_CLOCKS
+__device__ long long gtsv_tile_clk[4096][3][8];
+__device__ int gtsv_tile_clk_prints;
+#define TILE_CLK(k)                                                                     \
+  do {                                                                                  \
+    if ((threadIdx.x & 31) == 0 && threadIdx.x < 96 && blockIdx.x < 4096)               \
+      gtsv_tile_clk[blockIdx.x][threadIdx.x >> 5][k] = clock64();                       \
+  } while (0)
+#else
+#define TILE_CLK(k) \
+  do {              \
+  } while (0)
+#endif
+
 int gtsv__batch_tile_m = 0;
 int gtsv__batch_tile_red2 = 1;
 int gtsv__batch_tile_np = 1;
@@ -290,6 +311,7 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
     if (NP) e = part_solve_np(L, tA, tD, tC, tB, !first, !last, idx);
     else e = part_solve<WIDE>(L, tA, tD, tC, tB, !first, !last, idx);
   }
+  if (q == 1) TILE_CLK(2); /* the first level only */
   const T qvf = __shfl_down_sync(0xffffffffu, e.vf, q);
   const T qwf = __shfl_down_sync(0xffffffffu, e.wf, q);
   const T qxf = __shfl_down_sync(0xffffffffu, e.xf, q);
@@ -303,6 +325,7 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
   bool fail = (__ballot_sync(0xffffffffu, act && e.bad) & gmask) != 0u;
   __syncwarp(); /* the reduced rows of the other lanes */
   fail |= (__ballot_sync(0xffffffffu, reduced(on && !fail, tn)) & gmask) != 0u;
+  if (q == 1) TILE_CLK(3); /* the first level only */
   __syncwarp(); /* the separators' x */
   const bool fin = act && !fail;
   const T xl = fin && !first ? tB[sep(j - 1)] : T(0);
@@ -321,6 +344,7 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
      non-finite x makes x2 Inf or NaN */
   const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
   const bool ok = !fail && s2 <= T(kCancel * kCancel) * x2 && x2 <= big && !force_fail;
+  if (q == 1) TILE_CLK(4); /* the first level only */
   __syncwarp(); /* every lane is done with the rows: the caller may write them again */
   const unsigned bad = __ballot_sync(0xffffffffu, on && p == 0 && !ok);
   return ((bad >> (g * P)) & 1u) == 0u;
@@ -432,6 +456,7 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   auto reduced = [&](bool go, T tn) {
     if (pcr != 0 && R >= kPcrMinRows) { /* checked cyclic reduction first */
       go = pcr_checked(tA, tD, tC, tB, sep, lane, p, P, R, go, tn, pcr == 2);
+      TILE_CLK(7);
       if (__ballot_sync(0xffffffffu, go) == 0u) return false; /* every system took it */
     }
     if (!(RED2 && red2 != 0 && R >= kRed2MinRows)) return seq(go);
@@ -612,6 +637,23 @@ __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, in
   return fm;
 }
 
+/* The systems whose first lane is set in fm (they failed first_attempts), reloaded and
+   tried again with the separators moved up M/2 rows, then M/4 (the systems that passed
+   hold x in the tile). Returns the first lanes of those that failed both. */
+template <typename T, int M, bool INTER, bool RED2>
+__device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, int64_t s0,
+                                                    unsigned fm, int P, int n, T *tA, T *tD,
+                                                    T *tC, T *tB, const T *dl, const T *dd,
+                                                    const T *du, const T *x, int lane, int red2,
+                                                    int pcr)
+{
+  for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
+    reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+    fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fm, red2, pcr);
+  }
+  return fm;
+}
+
 /* The systems whose first lane is set in fm (P lanes each) reloaded and solved by the
    sequential pivoting, side by side, a lane each: DP_SEQ's x and singular row. Returns,
    at every lane, whether it is the first lane of a system found singular (reported;
@@ -658,11 +700,8 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
   } else {
     unsigned fm = first_attempts<T, M, INTER, RED2, NP>(ds, s0, nact, P, n, tA, tD, tC, tB, dl,
                                                          dd, du, x, lane, red2, np, pcr);
-    /* ---- retries with other separators, then the sequential pivoting ---- */
-    for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
-      reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-      fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fm, red2, pcr);
-    }
+    if (fm) fm = retries_in_turn<T, M, INTER, RED2>(ds, s0, fm, P, n, tA, tD, tC, tB, dl, dd, du, x,
+                                                    lane, red2, pcr);
     if (fm) singular = seq_fallback<T, M, INTER>(ds, s0, fm, P, n, tA, tD, tC, tB, dl, dd, du, x,
                                                  lane, info);
   }
@@ -774,6 +813,11 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
  * of these, in that order, that passed, so its x is the one tile_kernel gives,
  * bitwise; where all three failed, warp 0 reloads it and solves it sequentially
  * (seq_fallback), as tile_kernel does. Each warp stores the systems it won.
+ * Strictly dominant systems (warp 0's attempt without pivoting, which nearly always
+ * passes) are not attempted by warps 1 and 2: the block would wait for their pivoting
+ * attempts (H100, 512 x 512 double dominant: 16.7 against 11.0 us a solve when they
+ * were; bench/results/gpu-batch-spec-h100-7fcca81-2026-11-27.md); where one fails
+ * there, warp 0 runs its retries in turn (retries_in_turn), as tile_kernel does.
  */
 constexpr int kSpecWarps = 3;
 
@@ -786,6 +830,7 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
   constexpr int S = M + 1;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   __shared__ unsigned fails[kSpecWarps]; /* first lanes of the systems each warp failed */
+  __shared__ unsigned tried;             /* ... of those warps 1 and 2 attempted */
   const int warp = (int)(threadIdx.x >> 5), lane = threadIdx.x & 31;
   T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 4 * 32 * S, *const tD = tA + 32 * S;
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
@@ -793,29 +838,63 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
   const int64_t s0 = (int64_t)blockIdx.x << lgG;
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)min((int64_t)1 << lgG, ds.nsys - s0);
+  TILE_CLK(0);
 
   load_group<T, M>(ds, s0, nact, P, tA, tD, tC, tB, dl, dd, du, x, lane);
   cp_wait();
   __syncwarp();
+  TILE_CLK(1);
 
   const unsigned all = __ballot_sync(0xffffffffu, lane / P < nact && (lane & (P - 1)) == 0);
   unsigned fm;
-  if (warp == 0)
+  if (warp == 0) {
     fm = first_attempts<T, M, false, RED2, NP>(ds, s0, nact, P, n, tA, tD, tC, tB, dl, dd, du,
                                                 x, lane, red2, np, pcr);
-  else
-    fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, warp == 1 ? M / 2 : M / 4,
-                                         all, red2, pcr);
+  } else {
+    unsigned todo = all; /* strictly dominant systems: warp 0's attempt without pivoting */
+    if (NP && np) todo &= ~dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
+    fm = todo ? spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n,
+                                                warp == 1 ? M / 2 : M / 4, todo, red2, pcr)
+              : 0u;
+    if (warp == 1 && lane == 0) tried = todo;
+  }
   if (lane == 0) fails[warp] = fm;
   __syncthreads();
-  const unsigned f0 = fails[0], f1 = fails[1], f2 = fails[2];
-  unsigned keep = warp == 0 ? all & ~f0 : warp == 1 ? f0 & ~f1 : f0 & f1 & ~f2;
-  if (warp == 0 && (f0 & f1 & f2)) {
-    const bool singular = seq_fallback<T, M, false>(ds, s0, f0 & f1 & f2, P, n, tA, tD, tC, tB,
-                                                    dl, dd, du, x, lane, info);
-    keep |= f0 & f1 & f2 & ~__ballot_sync(0xffffffffu, singular);
+  TILE_CLK(5);
+  const unsigned f0 = fails[0], f1 = fails[1], f2 = fails[2], tr = tried;
+  unsigned keep = warp == 0 ? all & ~f0 : warp == 1 ? f0 & tr & ~f1 : f0 & tr & f1 & ~f2;
+  /* un: dominant systems whose attempt without pivoting and first pivoting attempt
+     failed (their retries in turn, here); all3: systems every warp failed */
+  const unsigned un = f0 & ~tr, all3 = f0 & tr & f1 & f2;
+  if (warp == 0 && (un | all3)) {
+    const unsigned fr = un ? retries_in_turn<T, M, false, RED2>(ds, s0, un, P, n, tA, tD, tC, tB,
+                                                                 dl, dd, du, x, lane, red2, pcr)
+                           : 0u;
+    keep |= un & ~fr;
+    const unsigned sq = fr | all3;
+    if (sq) {
+      const bool singular = seq_fallback<T, M, false>(ds, s0, sq, P, n, tA, tD, tC, tB, dl, dd,
+                                                      du, x, lane, info);
+      keep |= sq & ~__ballot_sync(0xffffffffu, singular);
+    }
   }
   store_group<T, M>(ds, s0, nact, P, keep, tB, x, lane);
+#ifdef GTSV_TILE_CLOCKS
+  TILE_CLK(6);
+  __syncthreads();
+  if (threadIdx.x == 0 && blockIdx.x % 64 == 0 && blockIdx.x < 4096 &&
+      atomicAdd(&gtsv_tile_clk_prints, 1) < 64) {
+    const long long(*c)[8] = gtsv_tile_clk[blockIdx.x];
+    printf("tile_spec n=%d nsys=%lld block %u f=%x/%x/%x | load %lld | w0 part %lld red %lld "
+           "(pcr %lld) fin %lld wait %lld store %lld | w1 part %lld red %lld fin %lld wait %lld "
+           "| w2 part %lld red %lld fin %lld wait %lld | total %lld\n",
+           n, (long long)ds.nsys, blockIdx.x, f0, f1, f2, c[0][1] - c[0][0], c[0][2] - c[0][1],
+           c[0][3] - c[0][2], c[0][7] - c[0][2], c[0][4] - c[0][3], c[0][5] - c[0][4],
+           c[0][6] - c[0][5], c[1][2] - c[1][1], c[1][3] - c[1][2], c[1][4] - c[1][3],
+           c[1][5] - c[1][4], c[2][2] - c[2][1], c[2][3] - c[2][2], c[2][4] - c[2][3],
+           c[2][5] - c[2][4], c[0][6] - c[0][0]);
+  }
+#endif
 }
 
 /*
