@@ -813,11 +813,13 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
  * of these, in that order, that passed, so its x is the one tile_kernel gives,
  * bitwise; where all three failed, warp 0 reloads it and solves it sequentially
  * (seq_fallback), as tile_kernel does. Each warp stores the systems it won.
- * Strictly dominant systems (warp 0's attempt without pivoting, which nearly always
- * passes) are not attempted by warps 1 and 2: the block would wait for their pivoting
- * attempts (H100, 512 x 512 double dominant: 16.7 against 11.0 us a solve when they
- * were; bench/results/gpu-batch-spec-h100-7fcca81-2026-11-27.md); where one fails
- * there, warp 0 runs its retries in turn (retries_in_turn), as tile_kernel does.
+ * Strictly dominant systems (warp 0's first attempt, without pivoting where the kernel
+ * has that attempt, nearly always passes on them) are not attempted by warps 1 and 2:
+ * the block would wait for their shifted attempts (512 x 512 double dominant, H100:
+ * 16.7 against 11.0 us a solve when they were; 256 x 512, H200: 13.3 against 9.3 while
+ * only the kernels with the attempt without pivoting skipped them;
+ * bench/results/gpu-batch-spec-2026-11-27.md); where warp 0 fails one, it runs that
+ * system's retries in turn (retries_in_turn), as tile_kernel does.
  */
 constexpr int kSpecWarps = 3;
 
@@ -851,8 +853,9 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
     fm = first_attempts<T, M, false, RED2, NP>(ds, s0, nact, P, n, tA, tD, tC, tB, dl, dd, du,
                                                 x, lane, red2, np, pcr);
   } else {
-    unsigned todo = all; /* strictly dominant systems: warp 0's attempt without pivoting */
-    if (NP && np) todo &= ~dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
+    /* not strictly dominant systems: warp 0's attempt (without pivoting where NP) nearly
+       always passes on those */
+    const unsigned todo = all & ~dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
     fm = todo ? spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n,
                                                 warp == 1 ? M / 2 : M / 4, todo, red2, pcr)
               : 0u;
