@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <vector>
 #include "testutil.h"
 #include "batch/tile_emul.h"
@@ -314,6 +315,194 @@ START_TEST(pivot_test_forms)
 }
 END_TEST
 
+/* ---- row_sweep_matches_block_sweep --------------------------------------------------
+   part_solve's forward sweep goes one row an iteration with selects (tile_core.h,
+   part_forward). Before that it went one pivot block an iteration, with a branch for
+   1x1 and 2x2 blocks; that sweep is kept here as the reference (ref_part_step,
+   ref_part_solve: the code of tile_core.h as it was) and both run on the same
+   interiors: every output row of u, v, w, the ends and the bad flag must be bitwise
+   the same (where a block is bad, the ends and the flag only: the block sweep stops
+   there). Interiors of 1..128 rows (WIDE past 64); random values, zero diagonals
+   (2x2 blocks everywhere), near ties of the pivot test, exact zeros and a few
+   singular blocks; both precisions. */
+using namespace gtsv_piv;
+
+struct RowIdent {
+  __host__ __device__ int operator()(int r) const { return r; }
+};
+
+/* The state of the block-step forward sweep. */
+template <typename T, bool WIDE> struct RefPartSweep : Sweep<T> {
+  Starts<WIDE> f2;           /* the rows where a 2x2 block starts */
+  T lp0, lp1, lc0, la1, lb1; /* the last pivot block, for w's forward solve */
+  bool last2;
+};
+
+/* One pivot block of part_solve's forward sweep (u and v) at row s.i; H1, H2 as
+   in seq_step. Returns false on a bad pivot block. */
+template <bool H1, bool H2, typename T, bool WIDE, typename Idx>
+__host__ __device__ __forceinline__ bool ref_part_step(RefPartSweep<T, WIDE> &s, T *A, T *D, const T *C,
+                                                   T *B, Idx idx)
+{
+  const int i = s.i;
+  const int k0 = idx(i), k1 = H1 ? idx(i + 1) : k0, k2 = H2 ? idx(i + 2) : k0;
+  const T c0 = H1 ? C[k0] : T(0), a1 = H1 ? A[k1] : T(0), b1 = H1 ? D[k1] : T(0);
+  const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
+  T z1 = H1 ? B[k1] : T(0);
+  const T rcp = rcp_early(s.bt);
+  if (!H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2)) {
+    if (bad_piv(s.bt)) return false;
+    T g, v1 = 0;
+    const T p = rcp, nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
+    B[k0] = fsol_1x1(p, s.zt, a1, &z1);
+    A[k0] = fsol_1x1(p, s.vt, a1, &v1); /* A[k0] is not read again */
+    D[k0] = g;
+    s.lp0 = p;
+    s.last2 = false;
+    s.bt = nbt;
+    s.zt = z1;
+    s.vt = v1;
+    s.i = i + 1;
+  } else {
+    const T b2 = H2 ? D[k2] : T(0);
+    T z2 = H2 ? B[k2] : T(0), v2 = 0, delta, p0, p1, g0, g1, y0, y1;
+    const T nbt = fac_2x2(s.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+    if (bad_piv(delta)) return false;
+    fsol_2x2(p0, p1, c0, a1, b1, a2, s.zt, z1, &y0, &y1, &z2);
+    B[k0] = y0;
+    B[k1] = y1;
+    fsol_2x2(p0, p1, c0, a1, b1, a2, s.vt, T(0), &y0, &y1, &v2);
+    A[k0] = y0;
+    A[k1] = y1;
+    D[k0] = g0;
+    D[k1] = g1;
+    s.f2.set(i);
+    s.lp0 = p0; s.lp1 = p1; s.lc0 = c0; s.la1 = a1; s.lb1 = b1;
+    s.last2 = true;
+    s.bt = nbt;
+    s.zt = z2;
+    s.vt = v2;
+    s.i = i + 2;
+  }
+  return true;
+}
+
+template <bool WIDE, typename T>
+Ends<T> ref_part_solve(int L, T *A, T *D, const T *C, T *B, bool left, bool right)
+{
+  RowIdent idx;
+  Ends<T> o;
+  o.bad = false;
+  RefPartSweep<T, WIDE> s;
+  s.bt = D[idx(0)];
+  s.zt = B[idx(0)];
+  s.vt = left ? A[idx(0)] : T(0);
+  s.i = 0;
+  s.lp0 = s.lp1 = s.lc0 = s.la1 = s.lb1 = T(0);
+  s.last2 = false;
+  const T cl = right ? C[idx(L - 1)] : T(0);
+  bool ok = true;
+  while (ok && s.i < L - 2) ok = ref_part_step<true, true>(s, A, D, C, B, idx);
+  if (ok && s.i == L - 2) ok = ref_part_step<true, false>(s, A, D, C, B, idx);
+  if (ok && s.i == L - 1) ok = ref_part_step<false, false>(s, A, D, C, B, idx);
+  if (!ok) {
+    o.bad = true;
+    o.xf = o.xl = o.vf = o.vl = o.wf = o.wl = T(0);
+    return o;
+  }
+  T yw0 = 0, yw1 = 0, dummy = 0;
+  if (s.last2) fsol_2x2(s.lp0, s.lp1, s.lc0, s.la1, s.lb1, T(0), T(0), cl, &yw0, &yw1, &dummy);
+  else yw1 = fsol_1x1(s.lp0, cl, T(0), &dummy);
+  T u1 = 0, u2 = 0, v1 = 0, v2 = 0, w1 = 0, w2 = 0;
+  const Starts<WIDE> f2 = s.f2;
+  auto back = [&](int r, T yw) {
+    const int k = idx(r);
+    const bool f = f2.get(r);
+    const T g = D[k];
+    const T u = B[k] - g * (f ? u2 : u1);
+    const T v = A[k] - g * (f ? v2 : v1);
+    const T w = yw - g * (f ? w2 : w1);
+    B[k] = u;
+    A[k] = v;
+    D[k] = w;
+    u2 = u1; u1 = u;
+    v2 = v1; v1 = v;
+    w2 = w1; w1 = w;
+  };
+  back(L - 1, yw1);
+  if (L >= 2) back(L - 2, s.last2 ? yw0 : T(0));
+  for (int r = L - 3; r >= 0; r--) back(r, T(0));
+  const int kf = idx(0), kl = idx(L - 1);
+  o.xf = B[kf]; o.vf = A[kf]; o.wf = D[kf];
+  o.xl = B[kl]; o.vl = A[kl]; o.wl = D[kl];
+  return o;
+}
+
+template <typename T> bool same_bits(const T *x, const T *y, int n)
+{
+  return memcmp(x, y, sizeof(T) * (size_t)n) == 0;
+}
+
+template <bool WIDE, typename T> void row_sweep_case(int L, int kind, uint64_t &rng, long long *checked,
+                                                     long long *bad_blocks, long long *twos,
+                                                     long long *differ, char *first, size_t len)
+{
+  auto u = [&] { /* U(-1, 1) */
+    rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+    return (double)(int64_t)(rng >> 11) / 4503599627370496.0 - 1.0;
+  };
+  std::vector<T> A(L), D(L), C(L), B(L);
+  for (int i = 0; i < L; i++) {
+    A[i] = (T)u(); D[i] = (T)u(); C[i] = (T)u(); B[i] = (T)u();
+    if (kind == 1) D[i] = 0;                               /* 2x2 blocks everywhere */
+    if (kind == 2 && (rng >> 20) % 4 == 0) D[i] = (T)(1e-9 * u()); /* tiny pivots */
+    if (kind == 3 && (rng >> 24) % 8 == 0) A[i] = 0;        /* exact zeros off the diagonal */
+    if (kind == 3 && (rng >> 28) % 8 == 0) C[i] = 0;
+    if (kind == 4 && (rng >> 32) % 16 == 0) { D[i] = 0; C[i] = 0; } /* singular blocks */
+    if (kind == 5) { /* near ties: |d| max|v| ~ kappa |a c| */
+      D[i] = (T)(GTSV_KAPPA * (double)A[i] * (double)C[i] * (1.0 + 1e-7 * u()));
+    }
+  }
+  const bool left = (rng >> 40) & 1, right = (rng >> 41) & 1;
+  std::vector<T> A1 = A, D1 = D, B1 = B, A2 = A, D2 = D, B2 = B;
+  const Ends<T> e1 = part_solve<WIDE>(L, A1.data(), D1.data(), C.data(), B1.data(), left, right, RowIdent());
+  const Ends<T> e2 = ref_part_solve<WIDE>(L, A2.data(), D2.data(), C.data(), B2.data(), left, right);
+  (*checked)++;
+  if (e2.bad) (*bad_blocks)++;
+  bool ok = e1.bad == e2.bad;
+  const T ends1[6] = {e1.xf, e1.xl, e1.vf, e1.vl, e1.wf, e1.wl};
+  const T ends2[6] = {e2.xf, e2.xl, e2.vf, e2.vl, e2.wf, e2.wl};
+  ok = ok && same_bits(ends1, ends2, 6);
+  if (!e2.bad)
+    ok = ok && same_bits(A1.data(), A2.data(), L) && same_bits(D1.data(), D2.data(), L) &&
+         same_bits(B1.data(), B2.data(), L);
+  for (int i = 0; i + 1 < L; i++) /* count 2x2 blocks, roughly: zero diagonals */
+    if (D[i] == 0) { (*twos)++; break; }
+  if (!ok && (*differ)++ == 0)
+    snprintf(first, len, "%s L=%d kind %d left %d right %d: bad %d/%d, xf %.17g/%.17g",
+             sizeof(T) == 8 ? "double" : "float", L, kind, (int)left, (int)right, (int)e1.bad,
+             (int)e2.bad, (double)e1.xf, (double)e2.xf);
+}
+
+START_TEST(row_sweep_matches_block_sweep)
+{
+  uint64_t rng = 12345;
+  long long checked = 0, bad = 0, twos = 0, differ = 0;
+  char first[256] = "";
+  for (int rep = 0; rep < 300; rep++)
+    for (int L = 1; L <= 128; L += (L < 20 ? 1 : 7))
+      for (int kind = 0; kind < 6; kind++) {
+        if (L <= 64) {
+          row_sweep_case<false, double>(L, kind, rng, &checked, &bad, &twos, &differ, first, sizeof first);
+          row_sweep_case<false, float>(L, kind, rng, &checked, &bad, &twos, &differ, first, sizeof first);
+        }
+        row_sweep_case<true, double>(L, kind, rng, &checked, &bad, &twos, &differ, first, sizeof first);
+      }
+  ck_assert_msg(differ == 0, "%lld of %lld interiors differ; first: %s", differ, checked, first);
+  ck_assert_msg(bad > 0 && twos > 0, "no bad block (%lld) or no 2x2 block (%lld) was reached", bad, twos);
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("tile_core");
@@ -321,6 +510,7 @@ int main(void)
   tcase_add_test(tc, tile_method_matches_lapack);
   tcase_add_test(tc, no_pivoting_only_when_dominant);
   tcase_add_test(tc, pivot_test_forms);
+  tcase_add_test(tc, row_sweep_matches_block_sweep);
   tcase_set_timeout(tc, 600);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
