@@ -162,93 +162,60 @@ template <> struct Starts<true> {
   }
 };
 
-/* The forward sweep of part_solve, one row an iteration (part_forward): the state
-   entering row i (bt, zt, vt: its updated diagonal, right-hand side and left spike),
-   and, where row i is the second row of a 2x2 block that row i-1 started, that
-   block's 1/Delta and its first row's values. */
-template <typename T> struct RowSweep {
-  T bt, zt, vt;
-  bool pend;                          /* row i ends a 2x2 block */
-  T pr, pbt, pc0, pa1, pb1, pz0, pz1, pv0; /* that block: 1/Delta, bt, c0, a1, b1, z0, z1, v0 */
+/* The state of part_solve's forward sweep. */
+template <typename T, bool WIDE> struct PartSweep : Sweep<T> {
+  Starts<WIDE> f2;           /* the rows where a 2x2 block starts */
+  T lp0, lp1, lc0, la1, lb1; /* the last pivot block, for w's forward solve */
+  bool last2;
 };
 
-/* The forward sweep of part_solve over rows 0..L-1 at idx: the factorisation with
-   DP_SEQ's pivot rule, fused with the forward solves of u and v, one row an
-   iteration. Each row is, by the pivot test, a 1x1 block, the first row of a 2x2
-   block, or (pend) its second row, and every lane forms all three rows' values
-   and keeps one by selects: the lanes of a warp, whose blocks differ, then run one
-   instruction stream with the same rows' addresses (no divergence, loads not waiting
-   on a branch). The arithmetic is the block steps' (pivot.h: factor_1x1_rcp,
-   fsolve_1x1; factor_2x2 and fsolve_2x2 split over the block's two rows, with
-   1/Delta by rcp_early, the same value as 1/Delta): the same values as a sweep by
-   blocks, which tests/check_tile_core.cu (row_sweep_matches_block_sweep) checks
-   bitwise on the host. The 2x2 starts go to f2, the last block's values to lp0 ..
-   last2 (w's forward solve). Returns false where a pivot block is singular or not
-   finite (the rows are then not meaningful). */
-template <bool WIDE, typename T, typename Idx>
-__host__ __device__ __forceinline__ bool part_forward(int L, T *A, T *D, const T *C, T *B,
-                                                      bool left, Idx idx, Starts<WIDE> &f2,
-                                                      T &lp0, T &lp1, T &lc0, T &la1, T &lb1,
-                                                      bool &last2)
+/* One pivot block of part_solve's forward sweep (u and v) at row s.i; H1, H2 as
+   in seq_step. Returns false on a bad pivot block. */
+template <bool H1, bool H2, typename T, bool WIDE, typename Idx>
+__host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, T *D, const T *C,
+                                                   T *B, Idx idx)
 {
-  RowSweep<T> s;
-  s.bt = D[idx(0)];
-  s.zt = B[idx(0)];
-  s.vt = left ? A[idx(0)] : T(0);
-  s.pend = false;
-  s.pr = s.pbt = s.pc0 = s.pa1 = s.pb1 = s.pz0 = s.pz1 = s.pv0 = T(0);
-  bool bad = false;
-  for (int i = 0; i < L; i++) {
-    const bool h1 = i + 1 < L, h2 = i + 2 < L; /* rows i+1, i+2 in the interior */
-    const int k0 = idx(i), k1 = idx(h1 ? i + 1 : i), k2 = idx(h2 ? i + 2 : i);
-    const T c0 = h1 ? C[k0] : T(0), a1 = h1 ? A[k1] : T(0), b1 = h1 ? D[k1] : T(0);
-    const T c1 = h2 ? C[k1] : T(0), a2 = h2 ? A[k2] : T(0);
-    const T z1 = h1 ? B[k1] : T(0);
-    /* a 1x1 block at row i (the last row is always 1x1, as on the host) */
-    const T rb = rcp_early(s.bt);
-    const bool one = !h1 || piv_1x1(s.bt, c0, a1, b1, c1, a2);
-    T g1x, zn1 = z1, vn1 = T(0);
-    const T nb1 = fac_1x1_r(rb, c0, a1, b1, &g1x);
-    const T y1x = fsol_1x1(rb, s.zt, a1, &zn1);
-    const T v1x = fsol_1x1(rb, s.vt, a1, &vn1);
-    /* a 2x2 block starting at row i: its first row */
-    const T delta = delta_2x2(s.bt, c0, a1, b1);
-    const T rd = rcp_early(delta);
-    const T g0x = -(c0 * c1) * rd;
-    const T y0x = (b1 * s.zt - c0 * z1) * rd;
-    const T v0x = (b1 * s.vt - c0 * T(0)) * rd;
-    /* the second row of the block that row i-1 started: row i's c0 is the block's
-       c1, row i+1's a1, b1, z1 are its a2, b2, z2 */
-    const T g1p = (s.pbt * c0) * s.pr;
-    const T y1p = (s.pbt * s.pz1 - s.pa1 * s.pz0) * s.pr;
-    const T v1p = (s.pbt * T(0) - s.pa1 * s.pv0) * s.pr;
-    T znp = z1, vnp = T(0);
-    const T nbp = b1 - a1 * g1p;
-    znp -= a1 * y1p;
-    vnp -= a1 * v1p;
-    B[k0] = s.pend ? y1p : one ? y1x : y0x;
-    A[k0] = s.pend ? v1p : one ? v1x : v0x; /* A[k0] is not read again */
-    D[k0] = s.pend ? g1p : one ? g1x : g0x;
-    const bool start2 = !s.pend && !one;
-    if (!s.pend) bad |= one ? bad_piv(s.bt) != 0 : bad_piv(delta) != 0;
-    if (start2) f2.set(i);
-    if (s.pend) {
-      lp0 = s.pr; lp1 = s.pbt; lc0 = s.pc0; la1 = s.pa1; lb1 = s.pb1;
-      last2 = true;
-    } else if (one) {
-      lp0 = rb;
-      last2 = false;
-    }
-    if (start2) {
-      s.pr = rd; s.pbt = s.bt; s.pc0 = c0; s.pa1 = a1; s.pb1 = b1;
-      s.pz0 = s.zt; s.pz1 = z1; s.pv0 = s.vt;
-    }
-    s.bt = s.pend ? nbp : nb1;
-    s.zt = s.pend ? znp : zn1;
-    s.vt = s.pend ? vnp : vn1;
-    s.pend = start2;
+  const int i = s.i;
+  const int k0 = idx(i), k1 = H1 ? idx(i + 1) : k0, k2 = H2 ? idx(i + 2) : k0;
+  const T c0 = H1 ? C[k0] : T(0), a1 = H1 ? A[k1] : T(0), b1 = H1 ? D[k1] : T(0);
+  const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
+  T z1 = H1 ? B[k1] : T(0);
+  const T rcp = rcp_early(s.bt);
+  if (!H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2)) {
+    if (bad_piv(s.bt)) return false;
+    T g, v1 = 0;
+    const T p = rcp, nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
+    B[k0] = fsol_1x1(p, s.zt, a1, &z1);
+    A[k0] = fsol_1x1(p, s.vt, a1, &v1); /* A[k0] is not read again */
+    D[k0] = g;
+    s.lp0 = p;
+    s.last2 = false;
+    s.bt = nbt;
+    s.zt = z1;
+    s.vt = v1;
+    s.i = i + 1;
+  } else {
+    const T b2 = H2 ? D[k2] : T(0);
+    T z2 = H2 ? B[k2] : T(0), v2 = 0, delta, p0, p1, g0, g1, y0, y1;
+    const T nbt = fac_2x2(s.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+    if (bad_piv(delta)) return false;
+    fsol_2x2(p0, p1, c0, a1, b1, a2, s.zt, z1, &y0, &y1, &z2);
+    B[k0] = y0;
+    B[k1] = y1;
+    fsol_2x2(p0, p1, c0, a1, b1, a2, s.vt, T(0), &y0, &y1, &v2);
+    A[k0] = y0;
+    A[k1] = y1;
+    D[k0] = g0;
+    D[k1] = g1;
+    s.f2.set(i);
+    s.lp0 = p0; s.lp1 = p1; s.lc0 = c0; s.la1 = a1; s.lb1 = b1;
+    s.last2 = true;
+    s.bt = nbt;
+    s.zt = z2;
+    s.vt = v2;
+    s.i = i + 2;
   }
-  return !bad;
+  return true;
 }
 
 /*
@@ -267,22 +234,32 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
 {
   Ends<T> o;
   o.bad = false;
+  PartSweep<T, WIDE> s;
+  s.bt = D[idx(0)];
+  s.zt = B[idx(0)];
+  s.vt = left ? A[idx(0)] : T(0);
+  s.i = 0;
+  s.lp0 = s.lp1 = s.lc0 = s.la1 = s.lb1 = T(0);
+  s.last2 = false;
   const T cl = right ? C[idx(L - 1)] : T(0);
-  Starts<WIDE> f2;
-  T lp0 = 0, lp1 = 0, lc0 = 0, la1 = 0, lb1 = 0;
-  bool last2 = false;
-  if (!part_forward<WIDE>(L, A, D, C, B, left, idx, f2, lp0, lp1, lc0, la1, lb1, last2)) {
+  /* rows i+1 and i+2 exist while i < L-2; then at most two steps at the end */
+  bool ok = true;
+  while (ok && s.i < L - 2) ok = part_step<true, true>(s, A, D, C, B, idx);
+  if (ok && s.i == L - 2) ok = part_step<true, false>(s, A, D, C, B, idx);
+  if (ok && s.i == L - 1) ok = part_step<false, false>(s, A, D, C, B, idx);
+  if (!ok) {
     o.bad = true;
     o.xf = o.xl = o.vf = o.vl = o.wf = o.wl = T(0);
     return o;
   }
   /* w's forward solve: right-hand side c_last e_L, zero before the last block */
   T yw0 = 0, yw1 = 0, dummy = 0;
-  if (last2) fsol_2x2(lp0, lp1, lc0, la1, lb1, T(0), T(0), cl, &yw0, &yw1, &dummy);
-  else yw1 = fsol_1x1(lp0, cl, T(0), &dummy);
+  if (s.last2) fsol_2x2(s.lp0, s.lp1, s.lc0, s.la1, s.lb1, T(0), T(0), cl, &yw0, &yw1, &dummy);
+  else yw1 = fsol_1x1(s.lp0, cl, T(0), &dummy);
   /* backward sweeps of u, v, w together; w's right-hand side is yw1 at row L-1,
      yw0 at L-2 after a final 2x2 block, else 0 (the last two rows peeled off) */
   T u1 = 0, u2 = 0, v1 = 0, v2 = 0, w1 = 0, w2 = 0;
+  const Starts<WIDE> f2 = s.f2;
   auto back = [&](int r, T yw) {
     const int k = idx(r);
     const bool f = f2.get(r);
@@ -298,7 +275,7 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
     w2 = w1; w1 = w;
   };
   back(L - 1, yw1);
-  if (L >= 2) back(L - 2, last2 ? yw0 : T(0));
+  if (L >= 2) back(L - 2, s.last2 ? yw0 : T(0));
   for (int r = L - 3; r >= 0; r--) back(r, T(0));
   const int kf = idx(0), kl = idx(L - 1);
   o.xf = B[kf]; o.vf = A[kf]; o.wf = D[kf];
