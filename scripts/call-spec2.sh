@@ -7,13 +7,7 @@ mkdir -p /tmp/o && rm -rf /tmp/o/*
 OUT=/tmp/o SKIP="memcheck racecheck bench" scripts/gpu.sh > /tmp/o/gpu.log 2>&1
 grep -E "tests passed|tests failed|\*\*\*Failed" /tmp/o/ctest.log | head -8
 (
-LAPACKE_ARG=()
-if [ ! -f /usr/include/lapacke.h ]; then
-  for d in /usr/include/lapacke /usr/include/openblas /usr/include/x86_64-linux-gnu \
-           /usr/local/include /opt/lapack/include; do
-    if [ -f "$d/lapacke.h" ]; then LAPACKE_ARG=(-DLAPACKE_INCLUDE_DIR="$d"); break; fi
-  done
-fi
+. scripts/lapacke-arg.sh
 PATH=$PATH:/usr/local/cuda/bin
 cmake -S . -B build-clk -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
   -DGTSV_WITH_CUDA=ON -DGTSV_BUILD_TESTS=OFF -DCMAKE_CUDA_FLAGS=-DGTSV_TILE_CLOCKS=1 \

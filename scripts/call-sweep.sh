@@ -6,13 +6,7 @@ T0=$(date +%s)
 FINAL=$OUT
 mkdir -p /tmp/o && rm -rf /tmp/o/*
 PATH=$PATH:/usr/local/cuda/bin
-LAPACKE_ARG=()
-if [ ! -f /usr/include/lapacke.h ]; then
-  for d in /usr/include/lapacke /usr/include/openblas /usr/include/x86_64-linux-gnu \
-           /usr/local/include /opt/lapack/include; do
-    if [ -f "$d/lapacke.h" ]; then LAPACKE_ARG=(-DLAPACKE_INCLUDE_DIR="$d"); break; fi
-  done
-fi
+. scripts/lapacke-arg.sh
 ( cmake -S ab-old -B build-old -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
     -DGTSV_WITH_CUDA=ON -DGTSV_BUILD_TESTS=OFF "${LAPACKE_ARG[@]}" > /tmp/o/old-configure.log 2>&1 &&
   cmake --build build-old -j 8 --target gtsv-gpu-bench > /tmp/o/old-build.log 2>&1 ) &

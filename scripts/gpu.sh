@@ -58,15 +58,7 @@ if [ -d "$ROOT/.deps/usr" ]; then
 fi
 
 # ---- LAPACKE header -------------------------------------------------------------------
-LAPACKE_ARG=()
-if [ -n "${LAPACKE_INCLUDE_DIR:-}" ]; then
-  LAPACKE_ARG=(-DLAPACKE_INCLUDE_DIR="$LAPACKE_INCLUDE_DIR")
-elif [ ! -f /usr/include/lapacke.h ]; then
-  for d in /usr/include/lapacke /usr/include/openblas /usr/include/x86_64-linux-gnu \
-           /usr/local/include /opt/lapack/include; do
-    if [ -f "$d/lapacke.h" ]; then LAPACKE_ARG=(-DLAPACKE_INCLUDE_DIR="$d"); break; fi
-  done
-fi
+. "$ROOT/scripts/lapacke-arg.sh"
 
 # GTSV_COMMIT first: the device's copy of the tree may carry a stale .git
 if [ -n "${GTSV_COMMIT:-}" ]; then

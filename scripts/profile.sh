@@ -16,13 +16,7 @@ for d in /usr/local/cuda/bin /usr/local/cuda-13.0/bin; do
   [ -d "$d" ] && PATH="$PATH:$d"
 done
 NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
-LAPACKE_ARG=()
-if [ ! -f /usr/include/lapacke.h ]; then
-  for d in /usr/include/lapacke /usr/include/openblas /usr/include/x86_64-linux-gnu \
-           /usr/local/include /opt/lapack/include; do
-    if [ -f "$d/lapacke.h" ]; then LAPACKE_ARG=(-DLAPACKE_INCLUDE_DIR="$d"); break; fi
-  done
-fi
+. "$ROOT/scripts/lapacke-arg.sh"
 cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
   -DGTSV_WITH_CUDA=ON -DGTSV_BUILD_TESTS=OFF "${LAPACKE_ARG[@]}" > "$OUT/prof-configure.log" 2>&1 || {
   tail -20 "$OUT/prof-configure.log"; exit 1; }

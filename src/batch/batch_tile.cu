@@ -71,7 +71,9 @@
  * systems, 2048 rows each, to one lane's sequential pivoting). A system that fails
  * them all is reloaded and solved by the sequential pivoting, the failed systems of
  * a warp side by side, a lane each: the answer and a reported singular row are
- * exactly DP_SEQ's, and no other system is affected.
+ * exactly DP_SEQ's, and no other system is affected. A strided batch whose grid fits
+ * one wave runs the first attempt and both retries at once, in three warps a block
+ * (tile_spec_kernel, below: the same answers, without the retries' latency).
  *
  * Strictly diagonally dominant systems (|d| > |dl| + |du| on every row, as in ADI
  * and implicit diffusion), where the reduced system has kRed2MinRows rows or more,
