@@ -211,6 +211,22 @@ static int judge(const tu_problem *P, gtsv_status st, const void *xh, char *why,
   return 1;
 }
 
+/* The checks every device case makes on its solve (st, info, row from dev_solve): the
+   call worked, every system is accurate (judge) and the first singular system and row
+   are the host DP_SEQ's (hi, hr). ctx names the case in the messages. Returns whether
+   the call worked. */
+static int check_solved(const tu_problem *P, int st, int64_t info, int64_t row,
+                        const void *xh, int64_t hi, int64_t hr, const char *ctx)
+{
+  char why[256];
+  TU_EXPECT(st >= 0, "%s: device error", ctx);
+  if (st < 0) return 0;
+  TU_EXPECT(judge(P, (gtsv_status)st, xh, why, sizeof why), "%s: %s", ctx, why);
+  TU_EXPECT(info == hi && row == hr, "%s: info %lld row %lld, host DP_SEQ %lld row %lld", ctx,
+            (long long)info, (long long)row, (long long)hi, (long long)hr);
+  return 1;
+}
+
 /* Solve P on the device in layout l (nrhs > 1 or use_gtsv: gtsv_?gtsv), after a
    first solve of the same shape whose right-hand sides are NaN: that fills the
    handle's workspace with NaN, so a value the real solve reads without having
@@ -250,26 +266,17 @@ static void run_case(gtsv_handle h, tu_prec p, tu_kind kind, layout l, int64_t n
                      int64_t batch, int64_t stride, uint64_t seed)
 {
   tu_problem P;
-  char why[256];
+  char ctx[256];
   int64_t info = -7, row = -7, hinfo, hrow;
   if (l == L_INTERLEAVED) stride = n;
   void *xh = NULL;
   tu_problem_init(&P, p, kind, n, 1, stride, batch, stride, seed);
   host_reference_x(&P, &hinfo, &hrow, &xh);
   int st = dev_solve(h, &P, l, 0, &info, &row);
-  TU_EXPECT(st >= 0, "%s %s %s n=%lld batch=%lld: device error", layout_name(l),
-            tu_prec_name(p), tu_kind_name(kind), (long long)n, (long long)batch);
-  if (st >= 0) {
-    TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
-              "%s %s %s n=%lld batch=%lld stride=%lld: %s", layout_name(l),
-              tu_prec_name(p), tu_kind_name(kind), (long long)n, (long long)batch,
-              (long long)P.stride, why);
-    TU_EXPECT(info == hinfo && row == hrow,
-              "%s %s %s n=%lld batch=%lld: info %lld row %lld, host DP_SEQ %lld row %lld",
-              layout_name(l), tu_prec_name(p), tu_kind_name(kind), (long long)n,
-              (long long)batch, (long long)info, (long long)row, (long long)hinfo,
-              (long long)hrow);
-  }
+  snprintf(ctx, sizeof ctx, "%s %s %s n=%lld batch=%lld stride=%lld", layout_name(l),
+           tu_prec_name(p), tu_kind_name(kind), (long long)n, (long long)batch,
+           (long long)P.stride);
+  check_solved(&P, st, info, row, xh, hinfo, hrow, ctx);
   free(xh);
   tu_problem_free(&P);
 }
@@ -533,7 +540,7 @@ static void tile_shape_case(gtsv_handle h, tu_prec p, layout l, int64_t M, int64
     return;
   }
   tu_problem P;
-  char why[256];
+  char ctx[256];
   int64_t info = -7, row = -7, hi, hr;
   void *xh = NULL;
   const int64_t stride = l == L_INTERLEAVED ? n : n + 1;
@@ -546,15 +553,9 @@ static void tile_shape_case(gtsv_handle h, tu_prec p, layout l, int64_t M, int64
   tu_problem_prepare(&P);
   host_reference_x(&P, &hi, &hr, &xh);
   int st = dev_solve(h, &P, l, 0, &info, &row);
-  TU_EXPECT(st >= 0, "tile M=%lld n=%lld: device error", (long long)M, (long long)n);
-  if (st >= 0) {
-    TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
-              "tile M=%lld %s %s n=%lld nearly singular partition: %s", (long long)M,
-              layout_name(l), tu_prec_name(p), (long long)n, why);
-    TU_EXPECT(info == hi && row == hr, "tile M=%lld n=%lld: info %lld row %lld, "
-              "host %lld row %lld", (long long)M, (long long)n, (long long)info,
-              (long long)row, (long long)hi, (long long)hr);
-  }
+  snprintf(ctx, sizeof ctx, "tile M=%lld %s %s n=%lld nearly singular partition", (long long)M,
+           layout_name(l), tu_prec_name(p), (long long)n);
+  check_solved(&P, st, info, row, xh, hi, hr, ctx);
   free(xh);
   tu_problem_free(&P);
 }
@@ -617,7 +618,7 @@ static void red2_case(gtsv_handle h, tu_prec p, layout l, int64_t M, int64_t n,
   static const int same_as[] = {-1, 0, -1, 2, -1}; /* x bitwise that mode's */
   const int nm = (int)(sizeof modes / sizeof *modes);
   tu_problem P;
-  char why[256];
+  char ctx[256];
   int64_t info = -7, row = -7, hi, hr;
   void *xh = NULL, *xs[5] = {NULL, NULL, NULL, NULL, NULL};
   const int64_t stride = l == L_INTERLEAVED ? n : n + 3;
@@ -629,16 +630,10 @@ static void red2_case(gtsv_handle h, tu_prec p, layout l, int64_t M, int64_t n,
     gtsv__batch_tile_red2 = modes[mi][0];
     gtsv__batch_tile_pcr = modes[mi][1];
     int st = dev_solve(h, &P, l, 0, &info, &row);
-    TU_EXPECT(st >= 0, "red2 %d pcr %d M=%lld n=%lld: device error", modes[mi][0],
-              modes[mi][1], (long long)M, (long long)n);
-    if (st < 0) break;
-    TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
-              "red2 %d pcr %d M=%lld %s %s %s n=%lld batch=%lld: %s", modes[mi][0],
-              modes[mi][1], (long long)M, layout_name(l), tu_prec_name(p), tu_kind_name(kind),
-              (long long)n, (long long)batch, why);
-    TU_EXPECT(info == hi && row == hr, "red2 %d pcr %d M=%lld n=%lld: info %lld row %lld, "
-              "host %lld row %lld", modes[mi][0], modes[mi][1], (long long)M, (long long)n,
-              (long long)info, (long long)row, (long long)hi, (long long)hr);
+    snprintf(ctx, sizeof ctx, "red2 %d pcr %d M=%lld %s %s %s n=%lld batch=%lld", modes[mi][0],
+             modes[mi][1], (long long)M, layout_name(l), tu_prec_name(p), tu_kind_name(kind),
+             (long long)n, (long long)batch);
+    if (!check_solved(&P, st, info, row, xh, hi, hr, ctx)) break;
     xs[mi] = tu_dup(p, P.x, P.blen);
     if (same_as[mi] >= 0)
       TU_EXPECT(memcmp(xs[same_as[mi]], P.x, (size_t)P.blen * tu_elt(p)) == 0,
@@ -721,7 +716,7 @@ static void np_choice_case(gtsv_handle h, tu_prec p, layout l, int64_t n, int64_
                            uint64_t seed)
 {
   tu_problem P;
-  char why[256];
+  char ctx[256];
   int64_t info = -7, row = -7, hi, hr;
   void *xh = NULL;
   const int64_t stride = l == L_INTERLEAVED ? n : n + 1;
@@ -750,14 +745,9 @@ static void np_choice_case(gtsv_handle h, tu_prec p, layout l, int64_t n, int64_
   tu_problem_prepare(&P);
   host_reference_x(&P, &hi, &hr, &xh);
   int st = dev_solve(h, &P, l, 0, &info, &row);
-  TU_EXPECT(st >= 0, "np choice n=%lld: device error", (long long)n);
-  if (st >= 0) {
-    TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why), "np choice %s %s n=%lld: %s",
-              layout_name(l), tu_prec_name(p), (long long)n, why);
-    TU_EXPECT(info == hi && row == hr, "np choice n=%lld: info %lld row %lld, host %lld row "
-              "%lld", (long long)n, (long long)info, (long long)row, (long long)hi,
-              (long long)hr);
-  }
+  snprintf(ctx, sizeof ctx, "np choice %s %s n=%lld", layout_name(l), tu_prec_name(p),
+           (long long)n);
+  check_solved(&P, st, info, row, xh, hi, hr, ctx);
   free(xh);
   tu_problem_free(&P);
 }
@@ -830,7 +820,7 @@ static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t ba
                                TU_NEAR_SING_PART, TU_ZERO_DIAG_PAIRS};
   const int nk = (int)(sizeof rk / sizeof *rk);
   tu_problem P;
-  char why[256];
+  char ctx[256];
   int64_t info[2] = {-7, -7}, row[2] = {-7, -7}, hi, hr;
   int st[2] = {-1, -1};
   void *xh = NULL, *xs = NULL;
@@ -853,16 +843,9 @@ static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t ba
   for (int mi = 0; mi < 2; mi++) {
     gtsv__batch_tile_spec = mi ? 2 : 0;
     st[mi] = dev_solve(h, &P, L_STRIDED, 0, &info[mi], &row[mi]);
-    TU_EXPECT(st[mi] >= 0, "spec %d M=%lld n=%lld: device error", mi ? 2 : 0, (long long)M,
-              (long long)n);
-    if (st[mi] < 0) break;
-    TU_EXPECT(judge(&P, (gtsv_status)st[mi], xh, why, sizeof why),
-              "spec %d M=%lld %s kind %d n=%lld batch=%lld: %s", mi ? 2 : 0, (long long)M,
-              tu_prec_name(p), kind, (long long)n, (long long)batch, why);
-    TU_EXPECT(info[mi] == hi && row[mi] == hr,
-              "spec %d M=%lld n=%lld kind %d: info %lld row %lld, host %lld row %lld",
-              mi ? 2 : 0, (long long)M, (long long)n, kind, (long long)info[mi],
-              (long long)row[mi], (long long)hi, (long long)hr);
+    snprintf(ctx, sizeof ctx, "spec %d M=%lld %s kind %d n=%lld batch=%lld", mi ? 2 : 0,
+             (long long)M, tu_prec_name(p), kind, (long long)n, (long long)batch);
+    if (!check_solved(&P, st[mi], info[mi], row[mi], xh, hi, hr, ctx)) break;
     if (mi == 0) xs = tu_dup(p, P.x, P.blen);
     else
       TU_EXPECT(memcmp(xs, P.x, (size_t)P.blen * tu_elt(p)) == 0 && st[0] == st[1],
@@ -917,7 +900,7 @@ static void long_case_in(gtsv_handle h, tu_prec p, tu_kind kind, layout l, int64
                          int64_t batch, int64_t stride, int variant, uint64_t seed)
 {
   tu_problem P;
-  char why[256];
+  char ctx[256];
   int64_t info = -7, row = -7, hi, hr;
   void *xh = NULL;
   int taken = -1;
@@ -941,19 +924,10 @@ static void long_case_in(gtsv_handle h, tu_prec p, tu_kind kind, layout l, int64
           "status %d info %lld row %lld, fallback bits %d\n", layout_name(l), tu_prec_name(p),
           tu_kind_name(kind), (long long)n, (long long)P.stride, (long long)batch, variant, st,
           (long long)info, (long long)row, taken);
-  TU_EXPECT(st >= 0, "long %s %s n=%lld batch=%lld: device error", layout_name(l),
-            tu_prec_name(p), (long long)n, (long long)batch);
-  if (st >= 0) {
-    TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
-              "long %s %s %s n=%lld stride=%lld batch=%lld variant %d: %s", layout_name(l),
-              tu_prec_name(p), tu_kind_name(kind), (long long)n, (long long)P.stride,
-              (long long)batch, variant, why);
-    TU_EXPECT(info == hi && row == hr,
-              "long %s %s %s n=%lld stride=%lld batch=%lld variant %d: info %lld row %lld, "
-              "host DP_SEQ %lld row %lld", layout_name(l), tu_prec_name(p),
-              tu_kind_name(kind), (long long)n, (long long)P.stride, (long long)batch,
-              variant, (long long)info, (long long)row, (long long)hi, (long long)hr);
-  }
+  snprintf(ctx, sizeof ctx, "long %s %s %s n=%lld stride=%lld batch=%lld variant %d",
+           layout_name(l), tu_prec_name(p), tu_kind_name(kind), (long long)n,
+           (long long)P.stride, (long long)batch, variant);
+  check_solved(&P, st, info, row, xh, hi, hr, ctx);
   if (variant == 2 && batch > 5)
     TU_EXPECT(st == GTSV_STATUS_SINGULAR && info == 4 && row == n / 2 + 1,
               "long %s %s n=%lld: status %d info %lld row %lld, expected SINGULAR 4 %lld",
