@@ -39,11 +39,11 @@
 #include "pdp/pdp_arith.h"
 
 typedef struct {
-  int check, threads, rows, warm, rounds;
+  int check, threads, rows, warm, rounds, neutral;
   double K, Kedge; /* errors allowed at thread and at tile boundaries */
 } order_opts;
 typedef struct {
-  long long repairs, tile_fail, edge_fail;
+  long long repairs, tile_fail, edge_fail, dirty;
   int max_rounds, max_redo;
 } order_stats;
 
@@ -68,7 +68,7 @@ typedef struct {
 
 int main(int argc, char **argv)
 {
-  order_opts o = {0, 256, 4, 16, 8, 2.0, 2.0}; /* as pdp.cu's KERR, KEDGE */
+  order_opts o = {0, 256, 4, 16, 8, 0, 2.0, 2.0}; /* as pdp.cu's KERR, KEDGE */
   order_stats st;
   int single = 0, type, fail, info;
   double max_ratio = 0; /* --max-ratio: exit 1 above it (the ctest cases, tests/pdp.cmake) */
@@ -78,6 +78,7 @@ int main(int argc, char **argv)
   for (; a < argc && argv[a][0] == '-'; a++) {
     if (!strcmp(argv[a], "--check")) o.check = 1;
     else if (!strcmp(argv[a], "--float")) single = 1;
+    else if (!strcmp(argv[a], "--neutral")) o.neutral = 1;
     else if (a + 1 < argc && !strcmp(argv[a], "--threads")) o.threads = atoi(argv[++a]);
     else if (a + 1 < argc && !strcmp(argv[a], "--rows")) o.rows = atoi(argv[++a]);
     else if (a + 1 < argc && !strcmp(argv[a], "--warm")) o.warm = atoi(argv[++a]);
@@ -124,8 +125,8 @@ int main(int argc, char **argv)
            "ratio %.3g", type, gtsv_testmat_name(type), (long long)n, single ? "float " : "double",
            o.check ? "check" : "plain", o.threads, o.rows, rl, info, rp, rp / rl);
     if (o.check)
-      printf("  [W %d K %g R %d: repairs %lld, max rounds %d, tiles unsettled %lld, "
-             "edges failed %lld, redo rounds <= %d%s]", o.warm, o.K, o.rounds, st.repairs,
+      printf("  [W %d K %g R %d: repairs %lld, tiles repaired %lld, max rounds %d, tiles unsettled %lld, "
+             "edges failed %lld, redo rounds <= %d%s]", o.warm, o.K, o.rounds, st.repairs, st.dirty,
              st.max_rounds, st.tile_fail, st.edge_fail, st.max_redo,
              fail ? ", REDO UNSETTLED" : "");
     printf("\n");

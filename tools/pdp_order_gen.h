@@ -100,8 +100,11 @@ static int PRE(solve)(int64_t n, const T *dl, const T *dd, const T *du, T *z,
     /* entering states from the products (then W rows of warm-up when checking) */
     for (int k = 0; k < TH; k++) {
       PRE(S) s = sIn;
-      if (k >= 32) s = FN(pdp_apply)(sw[(k >> 5) - 1], s, 0);
-      if (k & 31) s = FN(pdp_apply)(inc[k - 1], s, 0);
+      if (o->neutral) s = FN(pdp_state_initial)();
+      else {
+        if (k >= 32) s = FN(pdp_apply)(sw[(k >> 5) - 1], s, 0);
+        if (k & 31) s = FN(pdp_apply)(inc[k - 1], s, 0);
+      }
       for (int c = 0; c < W; c++) {
         int64_t i = r0 + (int64_t)k * CC - W + c;
         if (i >= 0 && i < n) FN(pdp_step)(&s, A[i + H], B[i + H], Cc[i + H - 1], Z[i + H], 0);
@@ -118,6 +121,7 @@ static int PRE(solve)(int64_t n, const T *dl, const T *dd, const T *du, T *z,
       int kl = (int)((n - 1 - r0) / CC);
       if (kl > TH - 1) kl = TH - 1;
       if (r > st->max_rounds) st->max_rounds = r;
+      if (r > 0) st->dirty++;
       if (r == o->rounds) st->tile_fail++;
       if (r == o->rounds || !PRE(consistent)(prevS, prevM, tin[0], o->Kedge)) {
         if (r < o->rounds) st->edge_fail++;
