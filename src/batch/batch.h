@@ -152,11 +152,6 @@ extern int gtsv__batch_tile_pcr;
    level always judged failed, so that its one-warp path follows (2: tests).
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_block;
-/* Benchmark and test knob: a user's double batch of kBlkMinN..kBlkMaxN = 513..2048 rows,
-   rows contiguous, one system a block (tile_block_kernel, as gtsv__d_batch_tile_base;
-   1) or the one-warp kernels (0). Process-wide, not synchronised: set it between
-   solves only. */
-extern int gtsv__batch_block;
 /* Benchmark and test knob: strided batches whose grid fits one wave of the speculative
    kernel (batch_tile.cu, tile_spec_kernel: the first attempt and both shifted retries
    at once, three warps a block) take it (1, the default), never (0), or always, whatever

@@ -147,7 +147,6 @@ int gtsv__batch_tile_np = 1;
 int gtsv__batch_tile_pcr = 1;
 int gtsv__batch_tile_block = 1;
 int gtsv__batch_tile_spec = 1;
-int gtsv__batch_block = 0;
 
 namespace {
 using namespace gtsv_tile;
@@ -957,47 +956,40 @@ constexpr int kBlk2M = 8; /* level 2's tile */
    the GPU tests were at 60-510 u. 4096 u, in double only: every GPU test passes. */
 constexpr double kBlkBerr = 4096.0;
 
-/* The fallback's one-warp tile: M = 32 for the two-warp block (n <= 1024), 64 for
-   the four-warp one. */
-template <int NT> __host__ __device__ constexpr int blk_fb_m() { return NT == 64 ? 32 : 64; }
-template <typename T, int NT> __host__ __device__ constexpr int blk_smem()
+template <typename T> __host__ __device__ constexpr int blk_smem()
 {
-  return (4 * NT * kBlkS + 4 * 32 * (kBlk2M + 1)) * (int)sizeof(T) >
-                 tile_smem<T, blk_fb_m<NT>()>()
-             ? (4 * NT * kBlkS + 4 * 32 * (kBlk2M + 1)) * (int)sizeof(T)
-             : tile_smem<T, blk_fb_m<NT>()>();
+  return (4 * kBlkThreads * kBlkS + 4 * 32 * (kBlk2M + 1)) * (int)sizeof(T);
 }
+static_assert(blk_smem<double>() >= tile_smem<double, 64>() &&
+                  blk_smem<float>() >= tile_smem<float, 64>(),
+              "the fallback's one-warp tile (M = 64) fits in the block's shared memory");
 
-/* the largest v over the block's NW warps, at every thread (red: NW shared slots,
-   used once) */
-template <int NW, typename T> __device__ __forceinline__ T block_max(T v, T *red)
+/* the largest v over the block, at every thread (red: 4 shared slots, used once) */
+template <typename T> __device__ __forceinline__ T block_max4(T v, T *red)
 {
   v = group_max(v, 32);
   if ((threadIdx.x & 31) == 0) red[threadIdx.x >> 5] = v;
   __syncthreads();
-  if (NW == 2) return tmax(red[0], red[1]);
   return tmax(tmax(red[0], red[1]), tmax(red[2], red[3]));
 }
-template <int NW, typename T> __device__ __forceinline__ T block_sum(T v, T *red)
+template <typename T> __device__ __forceinline__ T block_sum4(T v, T *red)
 {
   v = group_sum(v, 32);
   if ((threadIdx.x & 31) == 0) red[threadIdx.x >> 5] = v;
   __syncthreads();
-  if (NW == 2) return red[0] + red[1];
   return (red[0] + red[1]) + (red[2] + red[3]);
 }
 
-template <typename T, int NT>
-__global__ void __launch_bounds__(NT)
+template <typename T>
+__global__ void __launch_bounds__(kBlkThreads)
 tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int pcr2,
                   bool berr_check, float berr, float *diag,
                   const T *__restrict__ dl, const T *__restrict__ dd,
                   const T *__restrict__ du, T *x, unsigned long long *info)
 {
-  static_assert(NT == 64 || NT == 128, "two or four warps");
-  constexpr int NS = NT * kBlkS, S2 = kBlk2M + 1, NW = NT / 32;
+  constexpr int NS = kBlkThreads * kBlkS, S2 = kBlk2M + 1;
   extern __shared__ __align__(16) unsigned char smem_raw[];
-  __shared__ T sVf[NT], sWf[NT], sXf[NT], sRed[3][NW];
+  __shared__ T sVf[kBlkThreads], sWf[kBlkThreads], sXf[kBlkThreads], sRed[3][4];
   __shared__ int sFail;
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, n = (int)ds.n;
@@ -1011,7 +1003,7 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
   T *const pb = x + s * ds.b_sys; /* b_row = m_row = 1 (gtsv__?_batch_tile_base) */
 
   /* load: row r at r + r / 16 (partition r / 16, a column of 17 slots) */
-  for (int r = tid; r < n; r += NT) {
+  for (int r = tid; r < n; r += kBlkThreads) {
     const int k = r + r / kBlkM;
     cp_elt(A + k, pl + r);
     cp_elt(D + k, pd + r);
@@ -1044,7 +1036,7 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
 
   /* ---- level 2: the reduced system in warp 0's tile ---- */
   if (ok) {
-    for (int j = tid; j < R; j += NT) {
+    for (int j = tid; j < R; j += kBlkThreads) {
       const int k = sep(j), k2 = j + j / kBlk2M;
       A2[k2] = A[k];
       D2[k2] = D[k];
@@ -1075,7 +1067,7 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
   if (ok) {
     const T xl = part && !first ? B[sep(p - 1)] : T(0);
     const T xr = part && !last ? B[sep(p)] : T(0);
-    const T m0 = block_max<NW>(part ? part_ends(L, A, D, B, xl, xr, idx) : T(0), sRed[0]);
+    const T m0 = block_max4(part ? part_ends(L, A, D, B, xl, xr, idx) : T(0), sRed[0]);
     T s2 = 0, x2 = 0;
     if (part) {
       const T sc = pow2_inv(m0);
@@ -1083,8 +1075,8 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
       s2 += (sc * xr) * (sc * xr); /* the separator below: |x| cancels nothing */
       x2 += (sc * xr) * (sc * xr);
     }
-    s2 = block_sum<NW>(s2, sRed[1]);
-    x2 = block_sum<NW>(x2, sRed[2]);
+    s2 = block_sum4(s2, sRed[1]);
+    x2 = block_sum4(x2, sRed[2]);
     const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
     ok = s2 <= T(kCancel * kCancel) * x2 && x2 <= big; /* the same at every thread */
   }
@@ -1095,7 +1087,7 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
     __syncthreads(); /* x of every partition is in the arrays */
     const T u = sizeof(T) == 8 ? T(0x1p-53) : T(0x1p-24), tol = T(berr) * u;
     bool good = true;
-    for (int r = tid; r < n; r += NT) {
+    for (int r = tid; r < n; r += kBlkThreads) {
       const T a = r > 0 ? pl[r] : T(0), d = pd[r], c = r + 1 < n ? pu[r] : T(0), b = pb[r];
       const T xm = r > 0 ? B[r - 1 + (r - 1) / kBlkM] : T(0), x0 = B[r + r / kBlkM];
       const T xp = r + 1 < n ? B[r + 1 + (r + 1) / kBlkM] : T(0);
@@ -1110,13 +1102,13 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
     ok = !__syncthreads_or(!good);
   }
   if (ok) {
-    for (int r = tid; r < n; r += NT) __stcs(pb + r, B[r + r / kBlkM]);
+    for (int r = tid; r < n; r += kBlkThreads) __stcs(pb + r, B[r + r / kBlkM]);
     return;
   }
-  /* ---- the one-warp path (M = 32 or 64) in warp 0, from the original rows ---- */
+  /* ---- the one-warp path (M = 64) in warp 0, from the original rows ---- */
   __syncthreads(); /* every thread is done with the arrays */
   if (warp != 0) return;
-  constexpr int M = blk_fb_m<NT>(), S = M + 1;
+  constexpr int M = 64, S = M + 1;
   T *const tA = reinterpret_cast<T *>(smem_raw), *const tD = tA + 32 * S, *const tC = tD + 32 * S,
            *const tB = tC + 32 * S;
   int P = 1;
@@ -1329,19 +1321,17 @@ int block_mode()
   return env >= 0 && env <= 2 ? env : gtsv__batch_tile_block;
 }
 
-/* One system a block (tile_block_kernel), each of the nsys systems (rows contiguous):
-   two warps up to n = 1024, four beyond. */
-template <typename T, int NT>
-gtsv_status block_solve_nt(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
-                           const T *du, T *x)
+/* One system a block (tile_block_kernel), each of the nsys systems (rows contiguous). */
+template <typename T>
+gtsv_status block_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
+                        const T *du, T *x)
 {
   static std::atomic<int> done[64];
   int dev = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
   if (!(dev >= 0 && dev < 64 && done[dev].load(std::memory_order_relaxed))) {
-    GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_block_kernel<T, NT>,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       blk_smem<T, NT>()));
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_block_kernel<T>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, blk_smem<T>()));
     if (dev >= 0 && dev < 64) done[dev].store(1, std::memory_order_relaxed);
   }
   static const int pcr2_env = getenv("GTSV_TILE_BLK2_PCR") ? atoi(getenv("GTSV_TILE_BLK2_PCR")) : -1;
@@ -1361,7 +1351,7 @@ gtsv_status block_solve_nt(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl
     GTSV_CUDA_TRY(cudaMemsetAsync(diag_buf, 0, sizeof(float), gtsv__cuda_stream(h)));
     diag = diag_buf;
   }
-  tile_block_kernel<T, NT><<<(unsigned)ds->nsys, NT, blk_smem<T, NT>(), gtsv__cuda_stream(h)>>>(
+  tile_block_kernel<T><<<(unsigned)ds->nsys, kBlkThreads, blk_smem<T>(), gtsv__cuda_stream(h)>>>(
       *ds, block_mode(), gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr_mode(), pcr2,
       berr > 0.0f, berr, diag, dl, d,
       du, x, h->cuda->info);
@@ -1377,46 +1367,12 @@ gtsv_status block_solve_nt(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl
 }
 
 template <typename T>
-gtsv_status block_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
-                        const T *du, T *x)
-{
-  if (ds->n <= 64 * kBlkM) return block_solve_nt<T, 64>(h, ds, dl, d, du, x);
-  return block_solve_nt<T, kBlkThreads>(h, ds, dl, d, du, x);
-}
-
-/* the shapes tile_block_kernel takes: double, rows contiguous, kBlkMinN..kBlkMaxN rows */
-template <typename T> bool block_takes(const gtsv_batch_desc *ds)
-{
-  return sizeof(T) == 8 && ds->n >= kBlkMinN && ds->n <= kBlkMaxN && rows_contiguous(ds) &&
-         ds->nsys <= (int64_t)0x7FFFFFFF;
-}
-
-template <typename T>
 gtsv_status tile_base(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                       const T *du, T *x)
 {
   if (ds->n < 1 || ds->nsys < 1) return GTSV_STATUS_SUCCESS;
-  if (block_mode() != 0 && block_takes<T>(ds))
-    return block_solve<double>(h, ds, (const double *)dl, (const double *)d,
-                               (const double *)du, (double *)x);
-  return tile_solve<T>(h, ds, dl, d, du, x);
-}
-
-/* gtsv__batch_block, or GTSV_BATCH_BLOCK=0/1 where set (measurements) */
-int user_block_mode()
-{
-  static const int env = getenv("GTSV_BATCH_BLOCK") ? atoi(getenv("GTSV_BATCH_BLOCK")) : -1;
-  return env >= 0 && env <= 1 ? env : gtsv__batch_block;
-}
-
-/* A user's batch: one system a block where it takes the shape and the knob says so,
-   else the one-warp kernels. */
-template <typename T>
-gtsv_status batch_tile(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
-                       const T *du, T *x)
-{
-  if (ds->n >= 1 && ds->nsys >= 1 && user_block_mode() != 0 && block_mode() != 0 &&
-      block_takes<T>(ds))
+  if (sizeof(T) == 8 && block_mode() != 0 && ds->n >= kBlkMinN && ds->n <= kBlkMaxN &&
+      rows_contiguous(ds) && ds->nsys <= (int64_t)0x7FFFFFFF)
     return block_solve<double>(h, ds, (const double *)dl, (const double *)d,
                                (const double *)du, (double *)x);
   return tile_solve<T>(h, ds, dl, d, du, x);
@@ -1454,5 +1410,5 @@ extern "C" gtsv_status gtsv__d_batch_tile(gtsv_handle h, const gtsv_batch_desc *
                                           const double *dl, const double *d,
                                           const double *du, double *x)
 {
-  return batch_tile<double>(h, ds, dl, d, du, x);
+  return tile_solve<double>(h, ds, dl, d, du, x);
 }
