@@ -10,7 +10,8 @@
    2^23, random, dominant and near-singular). Also: nrhs > 1 with ldb > n (padding untouched), the thesis types 8, 13,
    17, 18, EVERY == THRESHOLD normalisation bitwise, a strided batch, and the
    stress test: 1000 back-to-back solves of n = 2^20 on one stream give bitwise
-   the first answer (the look-back is deterministic by construction, pdp.cu).
+   the first answer (the look-back is deterministic by construction, pdp.cu); the
+   speculative redo gives bitwise the answer without it (TCase "spec").
    Example: n = 2049 is one full tile and a tile of one row, whose state comes
    entirely from the look-back.
    GTSV_GPU_TEST_SMALL=1 (for compute-sanitizer): sizes up to 65537, no large
@@ -303,6 +304,101 @@ START_TEST(stress_bitwise)
 }
 END_TEST
 
+/* The speculative redo (pdp.cu, section 4 of the forward kernel): with it on and off
+   the answers and the reported rows are the same bitwise, on matrices whose tiles
+   disagree with the tile above (random, zero_diag_pairs at 2^20 rows, several
+   kinds at 2^16 + 1, and thesis type 13, dorr, whose tiles are nearly all redone);
+   the answer with it on is judged against LAPACK; and the speculative redo was
+   actually taken on some tile. */
+static void spec_pair(gtsv_handle h, tu_problem *P, const char *ctx,
+                      unsigned long long on[3], unsigned long long off[3])
+{
+  dev_t_ D;
+  char why[512];
+  int64_t info1 = 0, row1 = -1, info0 = 0, row0 = -1;
+  unsigned long long m[3];
+  void *x1;
+  gtsv_status g1, g0;
+  dev_up(P, &D);
+  gtsv__pdp_spec = 1;
+  ck_assert_int_eq(gtsv__pdp_cuda_modes(m), GTSV_STATUS_SUCCESS); /* reset */
+  TU_EXPECT(tu_gtsv(h, P->prec, P->n, P->nrhs, D.dl, D.d, D.du, D.x, P->ldb) ==
+                GTSV_STATUS_SUCCESS, "%s: solve not queued", ctx);
+  g1 = gtsv_get_info(h, &info1, &row1);
+  ck_assert_int_eq(gtsv__pdp_cuda_modes(m), GTSV_STATUS_SUCCESS);
+  for (int k = 0; k < 3; k++) on[k] += m[k];
+  dev_down(P, &D);
+  x1 = tu_dup(P->prec, P->x, P->blen);
+  TU_EXPECT(tu_problem_verdict(P, g1, why, sizeof why), "%s: %s", ctx, why);
+  ck_assert(cudaMemcpy(D.x, P->b, (size_t)P->blen * tu_elt(P->prec), cudaMemcpyHostToDevice) ==
+            cudaSuccess);
+  gtsv__pdp_spec = 0;
+  TU_EXPECT(tu_gtsv(h, P->prec, P->n, P->nrhs, D.dl, D.d, D.du, D.x, P->ldb) ==
+                GTSV_STATUS_SUCCESS, "%s: solve not queued (no speculation)", ctx);
+  g0 = gtsv_get_info(h, &info0, &row0);
+  ck_assert_int_eq(gtsv__pdp_cuda_modes(m), GTSV_STATUS_SUCCESS);
+  for (int k = 0; k < 3; k++) off[k] += m[k];
+  gtsv__pdp_spec = 1;
+  dev_down(P, &D);
+  TU_EXPECT(g1 == g0 && info1 == info0 && row1 == row0 && tu_same(P->prec, x1, P->x, P->blen),
+            "%s: with the speculative redo status %s row %lld, without %s row %lld, x %s", ctx,
+            tu_status_name(g1), (long long)row1, tu_status_name(g0), (long long)row0,
+            tu_same(P->prec, x1, P->x, P->blen) ? "equal" : "differs");
+  free(x1);
+  dev_free(&D);
+}
+
+START_TEST(speculative_redo)
+{
+  static const tu_kind kinds[] = {TU_RANDOM, TU_FORCE_2X2, TU_NEAR_SING_PART,
+                                  TU_ZERO_DIAG_PAIRS};
+  tu_prec p = (tu_prec)_i;
+  const int64_t big = tu_small_run() ? 1 << 16 : 1 << 20;
+  unsigned long long on[3] = {0, 0, 0}, off[3] = {0, 0, 0};
+  gtsv_handle h;
+  char ctx[160];
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
+  for (int k = 0; k < 4; k++)
+    for (int b = 0; b < 2; b++) {
+      const int64_t n = b ? big : (1 << 16) + 1;
+      tu_problem P;
+      if (b && kinds[k] != TU_RANDOM && kinds[k] != TU_ZERO_DIAG_PAIRS) continue;
+      snprintf(ctx, sizeof ctx, "gpu %s %s n=%lld", tu_prec_name(p), tu_kind_name(kinds[k]),
+               (long long)n);
+      tu_problem_init(&P, p, kinds[k], n, 1, n, 1, n, 31 + k);
+      spec_pair(h, &P, ctx, on, off);
+      tu_problem_free(&P);
+    }
+  { /* dorr, type 13: nearly every tile redone */
+    const int64_t n = 8192;
+    tu_problem P;
+    tu_problem_init(&P, p, TU_RANDOM, n, 1, n, 1, n, 1);
+    if (p == TU_FLOAT) {
+      ck_assert_int_eq(gtsv_testmat_s(13, n, 42, P.dl, P.d, P.du), GTSV_TESTMAT_OK);
+      gtsv_testmat_rhs_s(n, 43, P.b);
+    } else {
+      ck_assert_int_eq(gtsv_testmat_d(13, n, 42, P.dl, P.d, P.du), GTSV_TESTMAT_OK);
+      gtsv_testmat_rhs_d(n, 43, P.b);
+    }
+    tu_problem_prepare(&P);
+    snprintf(ctx, sizeof ctx, "gpu %s type 13 (dorr) n=%lld", tu_prec_name(p), (long long)n);
+    spec_pair(h, &P, ctx, on, off);
+    tu_problem_free(&P);
+  }
+  printf("check_gpu_pdp: %s tiles with the speculative redo: %llu kept, %llu speculative, "
+         "%llu redone; without: %llu kept, %llu speculative, %llu redone\n", tu_prec_name(p),
+         on[0], on[1], on[2], off[0], off[1], off[2]);
+  TU_EXPECT(on[1] > 0, "%s: no tile took the speculative redo: the test does not test it",
+            tu_prec_name(p));
+  TU_EXPECT(off[1] == 0 && on[0] + on[1] + on[2] == off[0] + off[1] + off[2],
+            "%s: counts without speculation %llu/%llu/%llu", tu_prec_name(p), off[0], off[1],
+            off[2]);
+  gtsv_destroy(h);
+  tu_report();
+}
+END_TEST
+
 int main(void)
 {
   Suite *s;
@@ -322,6 +418,10 @@ int main(void)
   tcase_add_loop_test(tc, normalisation_variants, 0, TU_NPREC);
   tcase_add_loop_test(tc, strided_batch, 0, TU_NPREC);
   tcase_add_loop_test(tc, stress_bitwise, 0, TU_NPREC);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("spec"); /* CK_RUN_CASE=spec runs it alone */
+  tcase_set_timeout(tc, 900);
+  tcase_add_loop_test(tc, speculative_redo, 0, TU_NPREC);
   suite_add_tcase(s, tc);
   sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -180,6 +180,7 @@
  * tiles are redone with THREADS + 1 rounds each, serially; slow, and reported
  * through gtsv_get_info where a pivot is bad.
  */
+#include <stdlib.h>
 #include <cuda/atomic>
 #include <cuda_runtime.h>
 #include "pdp/pdp.h"
@@ -280,6 +281,27 @@ template <typename T> struct Ar;
 GTSV_PDP_AR(float, s)
 GTSV_PDP_AR(double, d)
 #undef GTSV_PDP_AR
+
+/* how a tile's final starts were reached (the forward kernel, section 4), and how
+   many tiles ended each way (gtsv__pdp_cuda_modes; one atomic a tile) */
+constexpr int MODE_KEEP = 0, MODE_SPEC = 1, MODE_REDO = 2;
+__device__ unsigned long long g_modes[3];
+
+/* two states equal bit for bit (a redo from one is the redo from the other) */
+template <typename U> __device__ __forceinline__ bool same_bits(U a, U b);
+template <> __device__ __forceinline__ bool same_bits<double>(double a, double b)
+{
+  return __double_as_longlong(a) == __double_as_longlong(b);
+}
+template <> __device__ __forceinline__ bool same_bits<float>(float a, float b)
+{
+  return __float_as_int(a) == __float_as_int(b);
+}
+template <typename U>
+__device__ __forceinline__ bool same_state(typename Ar<U>::S a, typename Ar<U>::S b)
+{
+  return same_bits<U>(a.t0, b.t0) && same_bits<U>(a.t1, b.t1) && same_bits<U>(a.w, b.w);
+}
 
 /* the one place a tile-level state is advanced: predecessors' INC and a
    consumer's look-back must round identically (determinism, see above). Inlined:
@@ -475,7 +497,7 @@ __global__ void __launch_bounds__(THREADS, 2)
 pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
                    const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
                    T *__restrict__ g, unsigned *__restrict__ bits, Msg<typename Compute<T>::U> msg,
-                   unsigned long long *info, unsigned long long key_base)
+                   unsigned long long *info, unsigned long long key_base, int spec_on)
 {
   typedef typename Compute<T>::U U;
   typedef typename Ar<U>::S S;
@@ -487,7 +509,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   __shared__ S sIn, sE;
   __shared__ Exits<U> sEx;
   __shared__ unsigned sMap[NWARPS], sFsmIn, sBits[TW], sTile;
-  __shared__ int sRedo;
+  __shared__ int sSpec, sMode;
   const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5;
 
   if (tid == 0) sTile = atomicAdd(&msg.tickets[0], 1u);
@@ -591,27 +613,45 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   }
 
   /* 4. the checked splice inside the tile, then against the exact exit of the
-     tile above (header: the exact-exit channel) */
+     tile above (header: the exact-exit channel). A tile whose start disagrees with
+     the provisional exit P of the tile above (BAD) runs its redo from P at once,
+     while the exact exit E above is not yet known (header: the speculative redo);
+     that redo is the one E asks for whenever E is P bitwise. */
   const int settled = settle<T, U, NM>(tin, &sEx, rw, n, tr0, kl, ROUNDS) < ROUNDS;
-  if (wid == 0) { /* lane 0 posts and checks; the walk back is warp-wide */
-    const S P = sEx.last;
-    const M mP = sEx.lastm;
-    int keep = 0, ok = 0;
-    S E = Ar<U>::init();
-    if (lane == 0) {
-      msg.xp[tile] = P;
-      msg.xpm[tile] = mP;
-      post_flag(&msg.xflag[tile], XF_PROV);
-      if (tile == 0) {
-        keep = settled; /* its start is the exact initial state */
-      } else {
-        wait_flag(&msg.xflag[tile - 1], XF_PROV);
-        ok = settled && Ar<U>::cons(msg.xp[tile - 1], msg.xpm[tile - 1], tin, KEDGE);
-        post_flag(&msg.xflag[tile], ok ? XF_OK : XF_BAD);
-      }
-    }
-    ok = __shfl_sync(0xffffffffu, ok, 0);
+  const S tprov = tin; /* the provisional starts: every decision below is taken on them */
+  S P = Ar<U>::init();
+  M mP = Ar<U>::mzero();
+  int ok = 0;
+  if (tid == 0) { /* posts PROV, checks against the PROV of the tile above */
+    P = sEx.last;
+    mP = sEx.lastm;
+    msg.xp[tile] = P;
+    msg.xpm[tile] = mP;
+    post_flag(&msg.xflag[tile], XF_PROV);
+    sSpec = 0;
     if (tile > 0) {
+      wait_flag(&msg.xflag[tile - 1], XF_PROV);
+      const S Pa = msg.xp[tile - 1];
+      ok = settled && Ar<U>::cons(Pa, msg.xpm[tile - 1], tin, KEDGE);
+      post_flag(&msg.xflag[tile], ok ? XF_OK : XF_BAD);
+      sSpec = spec_on && !ok;
+      sE = Pa;
+    }
+  }
+  __syncthreads();
+  const int spec = sSpec;
+  if (spec) { /* the redo from P of the tile above, before E is known */
+    if (tid == 0) tin = sE;
+    settle<T, U, NM>(tin, &sEx, rw, n, tr0, kl, REDO_ROUNDS);
+  }
+  const S tspec = tin;
+  if (wid == 0) { /* lane 0 decides; the walk back is warp-wide */
+    int keep = 0;
+    S E = Ar<U>::init();
+    ok = __shfl_sync(0xffffffffu, ok, 0);
+    if (tile == 0) {
+      keep = settled; /* its start is the exact initial state */
+    } else {
       /* is E_{t-1} = P_{t-1} known? Up over OK tiles to the first that is not;
          FIN_EQ there: yes. BAD or FIN_NE at j: then down again, tile by tile, to
          the first FIN_EQ below j (the OK tiles after it kept their PROV exits), so
@@ -638,22 +678,32 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
         } else {
           wait_flag(&msg.xflag[tile - 1], XF_FIN_EQ);
           E = msg.xe[tile - 1];
-          keep = settled && Ar<U>::cons(E, msg.xem[tile - 1], tin, KEDGE);
+          keep = settled && Ar<U>::cons(E, msg.xem[tile - 1], tprov, KEDGE);
         }
       }
     }
     if (lane == 0) {
-      sRedo = !keep;
       sE = E;
       if (keep) {
+        sMode = MODE_KEEP;
         msg.xe[tile] = P;
         msg.xem[tile] = mP;
         post_flag(&msg.xflag[tile], XF_FIN_EQ);
+      } else if (spec && same_state<U>(E, msg.xp[tile - 1])) {
+        sMode = MODE_SPEC; /* the speculative redo started from E itself */
+        msg.xe[tile] = sEx.last;
+        msg.xem[tile] = sEx.lastm;
+        post_flag(&msg.xflag[tile], XF_FIN_NE);
+      } else {
+        sMode = MODE_REDO;
       }
     }
   }
   __syncthreads();
-  if (sRedo) { /* the fallback: from the exact exit above, rounds until settled */
+  const int mode = sMode;
+  if (tid == 0) atomicAdd(&g_modes[mode], 1ull);
+  tin = mode == MODE_SPEC ? tspec : tprov;
+  if (mode == MODE_REDO) { /* the fallback: from the exact exit above, rounds until settled */
     if (tid == 0) tin = sE;
     settle<T, U, NM>(tin, &sEx, rw, n, tr0, kl, REDO_ROUNDS);
     if (tid == 0) {
@@ -902,12 +952,15 @@ gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T 
                            const Msg<typename Compute<T>::U> &m,
                            unsigned long long *info, unsigned long long key_base)
 {
+  /* gtsv__pdp_spec, or GTSV_PDP_SPEC=0/1 where set (pdp_opts.h) */
+  static const int env = getenv("GTSV_PDP_SPEC") ? atoi(getenv("GTSV_PDP_SPEC")) : -1;
+  const int spec_on = env == 0 || env == 1 ? env : gtsv__pdp_spec != 0;
   /* above 48 KiB of dynamic shared memory (double) the kernel must opt in */
   GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_forward_kernel<T, NM>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      (int)fwd_smem<T>()));
   pdp_forward_kernel<T, NM><<<nt, THREADS, fwd_smem<T>(), stream>>>(n, dl, d, du, z, y, g, bits,
-                                                                    m, info, key_base);
+                                                                    m, info, key_base, spec_on);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
 }
@@ -1003,6 +1056,17 @@ gtsv_status pdp_strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const
 }
 
 } // namespace
+
+int gtsv__pdp_spec = 1;
+
+extern "C" gtsv_status gtsv__pdp_cuda_modes(unsigned long long modes[3])
+{
+  const unsigned long long zero[3] = {0, 0, 0};
+  GTSV_CUDA_TRY(cudaDeviceSynchronize());
+  GTSV_CUDA_TRY(cudaMemcpyFromSymbol(modes, g_modes, sizeof zero));
+  GTSV_CUDA_TRY(cudaMemcpyToSymbol(g_modes, zero, sizeof zero));
+  return GTSV_STATUS_SUCCESS;
+}
 
 extern "C" gtsv_status gtsv__s_pdp_cuda(gtsv_handle h, int64_t n, int64_t nrhs,
                                         const float *dl, const float *d, const float *du,

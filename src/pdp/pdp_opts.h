@@ -46,6 +46,18 @@ GTSV_PDP_OPTS_DECLARE(float, s)
 GTSV_PDP_OPTS_DECLARE(double, d)
 #undef GTSV_PDP_OPTS_DECLARE
 
+/* GPU forward kernel (CUDA builds only): a tile whose start disagrees with the
+   provisional exit of the tile above redoes its rows from that exit at once (1, the
+   default) or only once the exact exit above is known (0, as before the speculative
+   redo; the answers are the same bitwise). GTSV_PDP_SPEC=0/1 overrides it where set.
+   Process-wide, not synchronised: set it between solves only. */
+extern int gtsv__pdp_spec;
+/* How the tiles of the GPU solves since the last call ended (CUDA builds only):
+   modes[0] kept their provisional starts, [1] took the speculative redo, [2] were
+   redone once the exact exit above was known. Synchronises the device, then
+   resets the counts. For the tests. */
+gtsv_status gtsv__pdp_cuda_modes(unsigned long long modes[3]);
+
 #ifdef __cplusplus
 }
 #endif
