@@ -16,5 +16,11 @@ echo "tests done at $(( $(date +%s) - T0 )) s"
 ROWS="cusparse gtsv2|gtsv PDP|gtsv SPIKE_DP" OUT=/tmp/s timeout $(( ${LIMIT:-580} - ($(date +%s) - T0) )) \
   scripts/bench-ab.sh single "2^23 2^20 2^25" ${REPS:-5} spec nospec:GTSV_PDP_SPEC=0 > /tmp/s/ab.log 2>&1
 tail -40 /tmp/s/ab.log
+if [ -n "${FLOAT:-}" ] && [ $(( $(date +%s) - T0 )) -lt ${FLOAT_BY:-480} ]; then
+  for n in 8388608 33554432; do
+    timeout 60 build-h200/bench/gtsv-gpu-bench --only single --prec s --n $n --reps 5 --md /tmp/s/float-$n.md --commit "${GTSV_COMMIT:-}" > /tmp/s/float-$n.log 2>&1
+    grep -E "\| (cusparse gtsv2|gtsv PDP|gtsv SPIKE_DP) \|" /tmp/s/float-$n.md | cut -c1-110
+  done
+fi
 echo "done at $(( $(date +%s) - T0 )) s"
 cd /tmp/s && tar czf $FINAL/s.tgz .

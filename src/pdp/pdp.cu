@@ -105,6 +105,14 @@
  * reaches (within 1-3%, both ways), and the other warps choosing their pivots while
  * warp 0 decides the exact exit (2.02 against 1.93 ms).
  *
+ * ncu again (H100, commit c771106, 2^23 double random, bench/results/
+ * gpu-pdp-spec-h100-2026-11-27.md): the forward kernel 1.68 ms, the backward 0.16;
+ * 37% of the forward's stall samples on the instruction after the barrier behind
+ * warp 0's exact-exit decision, 11% after the one behind the product look-back, 10%
+ * in warp 0's flag polling: tiles waited on the chain of redone tiles (each redo
+ * started only once the exact exit above was known), which the speculative redo
+ * (below) shortens.
+ *
  * Inter-block message passing (4.2.1) and the memory-model argument.
  * Each tile t has, per channel, a 32-bit flag word (INVALID = 0, so one memset per
  * column resets all) and payload slots:
@@ -139,14 +147,29 @@
  * whatever the scheduling order.
  *
  * Exact-exit look-back. Tile t (> 0), after its provisional rounds, posts PROV,
- * waits for PROV of t-1 and computes ok_t = settled && start agrees with P_{t-1};
- * posts OK or BAD. If ok, it walks back over tiles whose flag is OK until it meets
- * FIN_EQ (then E_{t-1} = P_{t-1} bitwise: by induction every OK tile above kept its
- * PROV exit) or BAD / FIN_NE at tile j; then it waits for the FIN of j+1, j+2, ...
- * in turn and stops at the first FIN_EQ (the OK tiles after it kept their exits).
- * Only when none is (or it is BAD itself) does it take E_{t-1} from the FIN of t-1
- * and check against it. So on matrices whose tiles settle the chain is decoupled
- * like the product look-back, and a redone tile delays only its next neighbour.
+ * waits for PROV of t-1 and computes ok_t = settled && start agrees with P_{t-1}.
+ * The speculative redo: a tile that is not ok redoes its rows at once from P_{t-1}
+ * (thread 0 takes P_{t-1}, the others keep their provisional starts, rounds until
+ * settled), before E_{t-1} is known. Rounds only replace starts that disagree, so
+ * where the repair dies out inside the tile its last thread runs from its
+ * provisional start again and the redo ends at P_t with the same magnitudes, bit
+ * for bit (same_t). Then t posts OK when ok_t or same_t (either way "E_{t-1} =
+ * P_{t-1} makes E_t = P_t", and the pair (exit, magnitudes) a later tile reads is
+ * the same), else BAD. An OK tile walks back over tiles whose flag is OK until it
+ * meets FIN_EQ (then E_{t-1} = P_{t-1} bitwise: by induction over the OK tiles) or
+ * BAD / FIN_NE at tile j; then it waits for the FIN of j+1, j+2, ... in turn and
+ * stops at the first FIN_EQ (the OK tiles after it kept their exits). Only when
+ * none is (or it is BAD itself) does it take E_{t-1} from the FIN of t-1 and check
+ * against it; a tile not kept then uses its speculative redo when E_{t-1} is
+ * P_{t-1} bitwise (the same starts, the same rounds: the same result), and redoes
+ * from E_{t-1} otherwise. FIN_EQ is posted whenever the final exit and magnitudes
+ * are P_t and its magnitudes bit for bit (kept, or redone back onto them). Every
+ * value a tile reads is thus the one it read before the speculative redo existed,
+ * so the answers are bitwise those without it (gtsv__pdp_spec = 0, test
+ * speculative_redo), and a redone tile no longer holds every later tile for the
+ * time of its redo. H100, same run, double random (bench/results/
+ * gpu-pdp-spec-h100-2026-11-27.md): the first form (speculative redo, BAD posted
+ * before it) 2^23 1.535 against 1.810 ms, 2^25 5.70 against 6.71.
  *
  * Determinism (the 1000-solve stress test). The product look-back walks back to the
  * nearest INC, then applies the AGGs in row order to that state, one vector-matrix
@@ -301,6 +324,14 @@ template <typename U>
 __device__ __forceinline__ bool same_state(typename Ar<U>::S a, typename Ar<U>::S b)
 {
   return same_bits<U>(a.t0, b.t0) && same_bits<U>(a.t1, b.t1) && same_bits<U>(a.w, b.w);
+}
+/* an exit and its magnitudes equal bit for bit: whoever reads either pair decides alike */
+template <typename U>
+__device__ __forceinline__ bool same_exit(typename Ar<U>::S a, typename Ar<U>::M am,
+                                          typename Ar<U>::S b, typename Ar<U>::M bm)
+{
+  return same_state<U>(a, b) && same_bits<U>(am.m0, bm.m0) && same_bits<U>(am.m1, bm.m1) &&
+         same_bits<U>(am.mw, bm.mw);
 }
 
 /* the one place a tile-level state is advanced: predecessors' INC and a
@@ -613,10 +644,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   }
 
   /* 4. the checked splice inside the tile, then against the exact exit of the
-     tile above (header: the exact-exit channel). A tile whose start disagrees with
-     the provisional exit P of the tile above (BAD) runs its redo from P at once,
-     while the exact exit E above is not yet known (header: the speculative redo);
-     that redo is the one E asks for whenever E is P bitwise. */
+     tile above (header: the exact-exit channel and the speculative redo). */
   const int settled = settle<T, U, NM>(tin, &sEx, rw, n, tr0, kl, ROUNDS) < ROUNDS;
   const S tprov = tin; /* the provisional starts: every decision below is taken on them */
   S P = Ar<U>::init();
@@ -633,7 +661,6 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
       wait_flag(&msg.xflag[tile - 1], XF_PROV);
       const S Pa = msg.xp[tile - 1];
       ok = settled && Ar<U>::cons(Pa, msg.xpm[tile - 1], tin, KEDGE);
-      post_flag(&msg.xflag[tile], ok ? XF_OK : XF_BAD);
       sSpec = spec_on && !ok;
       sE = Pa;
     }
@@ -646,54 +673,57 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   }
   const S tspec = tin;
   if (wid == 0) { /* lane 0 decides; the walk back is warp-wide */
-    int keep = 0;
+    int keep = 0, same = 0;
     S E = Ar<U>::init();
+    if (lane == 0 && tile > 0) {
+      /* OK: "E_{t-1} = P_{t-1} makes E_t = P_t": the start agrees with P_{t-1}, or
+         the redo from P_{t-1} ends at P_t bit for bit */
+      same = spec && same_exit<U>(sEx.last, sEx.lastm, P, mP);
+      post_flag(&msg.xflag[tile], ok || same ? XF_OK : XF_BAD);
+    }
     ok = __shfl_sync(0xffffffffu, ok, 0);
+    same = __shfl_sync(0xffffffffu, same, 0);
+    int exact = 0;
     if (tile == 0) {
       keep = settled; /* its start is the exact initial state */
-    } else {
+    } else if (ok || same) {
       /* is E_{t-1} = P_{t-1} known? Up over OK tiles to the first that is not;
          FIN_EQ there: yes. BAD or FIN_NE at j: then down again, tile by tile, to
          the first FIN_EQ below j (the OK tiles after it kept their PROV exits), so
          that one redone tile does not make every later tile wait in a chain */
-      int exact = 0;
-      if (ok) {
-        for (int64_t hi = tile - 1;; hi -= 32) { /* tile 0 never posts OK */
-          const int64_t j = hi - lane;
-          const unsigned v = j >= 0 ? wait_flag(&msg.xflag[j], XF_OK) : XF_OK;
-          const unsigned m = __ballot_sync(0xffffffffu, j >= 0 && v != XF_OK);
-          if (m) {
-            const int l = __ffs(m) - 1;
-            exact = __shfl_sync(0xffffffffu, v, l) == XF_FIN_EQ;
-            if (lane == 0)
-              for (int64_t k = hi - l + 1; !exact && k < tile; k++)
-                exact = wait_flag(&msg.xflag[k], XF_FIN_EQ) == XF_FIN_EQ;
-            break;
-          }
-        }
-      }
-      if (lane == 0) {
-        if (exact) {
-          keep = 1; /* E_{t-1} is P_{t-1} bitwise: ok was the check against it */
-        } else {
-          wait_flag(&msg.xflag[tile - 1], XF_FIN_EQ);
-          E = msg.xe[tile - 1];
-          keep = settled && Ar<U>::cons(E, msg.xem[tile - 1], tprov, KEDGE);
+      for (int64_t hi = tile - 1;; hi -= 32) { /* tile 0 never posts OK */
+        const int64_t j = hi - lane;
+        const unsigned v = j >= 0 ? wait_flag(&msg.xflag[j], XF_OK) : XF_OK;
+        const unsigned m = __ballot_sync(0xffffffffu, j >= 0 && v != XF_OK);
+        if (m) {
+          const int l = __ffs(m) - 1;
+          exact = __shfl_sync(0xffffffffu, v, l) == XF_FIN_EQ;
+          if (lane == 0)
+            for (int64_t k = hi - l + 1; !exact && k < tile; k++)
+              exact = wait_flag(&msg.xflag[k], XF_FIN_EQ) == XF_FIN_EQ;
+          break;
         }
       }
     }
     if (lane == 0) {
+      if (exact) { /* E_{t-1} is P_{t-1} bitwise */
+        keep = ok; /* ok was the check against it; else same: the redo from it ends at P */
+      } else if (tile > 0) {
+        wait_flag(&msg.xflag[tile - 1], XF_FIN_EQ);
+        E = msg.xe[tile - 1];
+        keep = settled && Ar<U>::cons(E, msg.xem[tile - 1], tprov, KEDGE);
+      }
       sE = E;
       if (keep) {
         sMode = MODE_KEEP;
         msg.xe[tile] = P;
         msg.xem[tile] = mP;
         post_flag(&msg.xflag[tile], XF_FIN_EQ);
-      } else if (spec && same_state<U>(E, msg.xp[tile - 1])) {
+      } else if (spec && (exact || same_state<U>(E, msg.xp[tile - 1]))) {
         sMode = MODE_SPEC; /* the speculative redo started from E itself */
         msg.xe[tile] = sEx.last;
         msg.xem[tile] = sEx.lastm;
-        post_flag(&msg.xflag[tile], XF_FIN_NE);
+        post_flag(&msg.xflag[tile], same ? XF_FIN_EQ : XF_FIN_NE);
       } else {
         sMode = MODE_REDO;
       }
@@ -709,7 +739,8 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     if (tid == 0) {
       msg.xe[tile] = sEx.last;
       msg.xem[tile] = sEx.lastm;
-      post_flag(&msg.xflag[tile], XF_FIN_NE);
+      post_flag(&msg.xflag[tile],
+                same_exit<U>(sEx.last, sEx.lastm, P, mP) ? XF_FIN_EQ : XF_FIN_NE);
     }
   }
 
