@@ -1,6 +1,7 @@
 # Session 22, device call 4: the PDP speculative redo. Build, the PDP tests (ctest -R pdp:
 # the host reference, check_gpu_pdp with its new "spec" case), then PDP with and without
-# the speculative redo in the same run (scripts/bench-ab.sh, double, 2^23, 2^20, 2^25).
+# the speculative redo in the same run (scripts/bench-ab.sh, double, 2^23, 2^20, 2^25); FLOAT=1:
+# then float single-system rows at 2^23 and 2^25 while time is left.
 set -u
 T0=$(date +%s)
 FINAL=$OUT
