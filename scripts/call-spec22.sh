@@ -10,7 +10,7 @@ OUT=/tmp/s SKIP="ctest memcheck racecheck bench" scripts/gpu.sh > /tmp/s/gpu.log
 grep -E "^build|FAILED" /tmp/s/gpu.log | head -3
 echo "built at $(( $(date +%s) - T0 )) s"
 LD=$(ls -d $PWD/.deps/usr/lib/x86_64-linux-gnu 2>/dev/null)
-(cd build-h200 && LD_LIBRARY_PATH=$LD${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} timeout 200 ctest -R pdp -j 8 --output-on-failure > /tmp/s/ctest-pdp.log 2>&1)
+(cd build-h200 && LD_LIBRARY_PATH=$LD${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} timeout ${CT_LIMIT:-200} ctest ${CT_ARGS:--R pdp} -j 16 --output-on-failure > /tmp/s/ctest-pdp.log 2>&1)
 grep -E "tests passed|tests failed|Failed|speculative" /tmp/s/ctest-pdp.log | head -12
 grep -h "tiles with the speculative" build-h200/Testing/Temporary/LastTest.log 2>/dev/null | head -4
 echo "tests done at $(( $(date +%s) - T0 )) s"
