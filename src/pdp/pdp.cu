@@ -162,14 +162,18 @@
  * none is (or it is BAD itself) does it take E_{t-1} from the FIN of t-1 and check
  * against it; a tile not kept then uses its speculative redo when E_{t-1} is
  * P_{t-1} bitwise (the same starts, the same rounds: the same result), and redoes
- * from E_{t-1} otherwise. FIN_EQ is posted whenever the final exit and magnitudes
- * are P_t and its magnitudes bit for bit (kept, or redone back onto them). Every
- * value a tile reads is thus the one it read before the speculative redo existed,
- * so the answers are bitwise those without it (gtsv__pdp_spec = 0, test
- * speculative_redo), and a redone tile no longer holds every later tile for the
- * time of its redo. H100, same run, double random (bench/results/
- * gpu-pdp-spec-h100-2026-11-27.md): the first form (speculative redo, BAD posted
- * before it) 2^23 1.535 against 1.810 ms, 2^25 5.70 against 6.71.
+ * from E_{t-1} otherwise. FIN_EQ is posted whenever the final exit and its
+ * magnitudes are P_t's bit for bit (kept, or redone back onto them). Every value a
+ * tile reads is thus the one it read before the speculative redo existed, so the
+ * answers are bitwise those without it (gtsv__pdp_spec = 0, test speculative_redo),
+ * and a redone tile no longer holds every later tile for the time of its redo; on
+ * random matrices every redone tile comes back onto its provisional exit (host
+ * emulation, tools/gtsv-pdp-order.c: 153 of 153 at 2^23), so none waits for another's
+ * redo. H100, double random, each against the code without it in the same run
+ * (bench/results/gpu-pdp-spec-h100-2026-11-27.md): the first form (the redo at once,
+ * BAD posted before it) 2^23 1.535 against 1.810 ms, 2^25 5.70 against 6.71; this
+ * form (OK after a redo back onto P) 2^23 1.472 against 1.813, 2^25 5.424 against
+ * 6.766 (1.01x and 1.15x gtsv2).
  *
  * Determinism (the 1000-solve stress test). The product look-back walks back to the
  * nearest INC, then applies the AGGs in row order to that state, one vector-matrix
