@@ -56,5 +56,5 @@ for shape in $SHAPES; do
   done
 done
 echo
-echo "==== bench-ab $KIND (median of $REPS, ms)"
+echo "==== bench-ab $KIND (median of max($REPS, 10) runs: the benchmark takes at least 10; ms)"
 for l in "${TABLE[@]}"; do echo "$l"; done
