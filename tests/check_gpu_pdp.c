@@ -155,6 +155,21 @@ START_TEST(large_sizes)
 }
 END_TEST
 
+/* P (from tu_problem_init) gets thesis matrix type (gtsv_testmat, seed 42) and, in
+   column j of b, gtsv_testmat_rhs with seed 43 + j; then LAPACK's solution */
+static void thesis_problem(tu_problem *P, int type)
+{
+  const int f = P->prec == TU_FLOAT;
+  ck_assert_int_eq(f ? gtsv_testmat_s(type, P->n, 42, P->dl, P->d, P->du)
+                     : gtsv_testmat_d(type, P->n, 42, P->dl, P->d, P->du),
+                   GTSV_TESTMAT_OK);
+  for (int64_t j = 0; j < P->nrhs; j++) {
+    if (f) gtsv_testmat_rhs_s(P->n, 43 + (uint64_t)j, (float *)P->b + j * P->ldb);
+    else gtsv_testmat_rhs_d(P->n, 43 + (uint64_t)j, (double *)P->b + j * P->ldb);
+  }
+  tu_problem_prepare(P);
+}
+
 START_TEST(thesis_types)
 {
   static const int types[] = {8, 13, 17, 18};
@@ -168,16 +183,7 @@ START_TEST(thesis_types)
       char ctx[160];
       if (n > 512 && types[t] == 8) continue; /* randsvd is O(n^2) to generate */
       tu_problem_init(&P, p, TU_RANDOM, n, 2, n + 1, 1, n, 1);
-      if (p == TU_FLOAT) {
-        ck_assert_int_eq(gtsv_testmat_s(types[t], n, 42, P.dl, P.d, P.du), GTSV_TESTMAT_OK);
-        gtsv_testmat_rhs_s(n, 43, P.b);
-        gtsv_testmat_rhs_s(n, 44, (float *)P.b + P.ldb);
-      } else {
-        ck_assert_int_eq(gtsv_testmat_d(types[t], n, 42, P.dl, P.d, P.du), GTSV_TESTMAT_OK);
-        gtsv_testmat_rhs_d(n, 43, P.b);
-        gtsv_testmat_rhs_d(n, 44, (double *)P.b + P.ldb);
-      }
-      tu_problem_prepare(&P);
+      thesis_problem(&P, types[t]);
       snprintf(ctx, sizeof ctx, "gpu %s type %d (%s) n=%lld", tu_prec_name(p), types[t],
                gtsv_testmat_name(types[t]), (long long)n);
       solve_judge(h, &P, -1, ctx);
@@ -374,14 +380,7 @@ START_TEST(speculative_redo)
     const int64_t n = 8192;
     tu_problem P;
     tu_problem_init(&P, p, TU_RANDOM, n, 1, n, 1, n, 1);
-    if (p == TU_FLOAT) {
-      ck_assert_int_eq(gtsv_testmat_s(13, n, 42, P.dl, P.d, P.du), GTSV_TESTMAT_OK);
-      gtsv_testmat_rhs_s(n, 43, P.b);
-    } else {
-      ck_assert_int_eq(gtsv_testmat_d(13, n, 42, P.dl, P.d, P.du), GTSV_TESTMAT_OK);
-      gtsv_testmat_rhs_d(n, 43, P.b);
-    }
-    tu_problem_prepare(&P);
+    thesis_problem(&P, 13);
     snprintf(ctx, sizeof ctx, "gpu %s type 13 (dorr) n=%lld", tu_prec_name(p), (long long)n);
     spec_pair(h, &P, ctx, on, off);
     tu_problem_free(&P);
