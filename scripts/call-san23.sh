@@ -8,6 +8,7 @@ FINAL=$OUT
 mkdir -p /tmp/q && rm -rf /tmp/q/*
 (OUT=/tmp/q SKIP="ctest memcheck racecheck bench" scripts/gpu.sh > /tmp/q/gpu.log 2>&1; echo "built at $(( $(date +%s) - T0 )) s" > /tmp/q/built) &
 BPID=$!
+[ -e /work/main ] || { mkdir -p /work && ln -s "$PWD" /work/main; } 2>/dev/null; ls -d /work/main/src/pdp 2>&1 | head -1
 NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu)
 B=prebuilt/gtsv-gpu-bench-li
 timeout 200 $NCU --clock-control none --kernel-name regex:pdp_ --launch-count 2 \
