@@ -1,7 +1,7 @@
 /* gtsv-pdp-order: why the GPU PDP (src/pdp/pdp.cu) loses accuracy, reproduced on the
    host, and the check that restores it (issue 5).
 
-     gtsv-pdp-order [--check] [--neutral] [--float] [--threads TH] [--rows C] [--warm W]
+     gtsv-pdp-order [--check] [--neutral] [--forget] [--float] [--threads TH] [--rows C] [--warm W]
                     [--K K] [--Kedge KE] [--rounds R] [--max-ratio X] TYPE N
 
    TYPE is a thesis matrix type (gtsv_testmat, 1..18), N the order; the right-hand side
@@ -44,11 +44,11 @@
 #include "pdp/pdp_arith.h"
 
 typedef struct {
-  int check, threads, rows, warm, rounds, neutral;
+  int check, threads, rows, warm, rounds, neutral, local;
   double K, Kedge; /* errors allowed at thread and at tile boundaries */
 } order_opts;
 typedef struct {
-  long long repairs, tile_fail, edge_fail, dirty, redo_same;
+  long long repairs, tile_fail, edge_fail, dirty, redo_same, forgets;
   int max_rounds, max_redo;
 } order_stats;
 
@@ -73,7 +73,7 @@ typedef struct {
 
 int main(int argc, char **argv)
 {
-  order_opts o = {0, 256, 4, 16, 8, 0, 2.0, 2.0}; /* as pdp.cu's KERR, KEDGE */
+  order_opts o = {0, 256, 4, 16, 8, 0, 0, 2.0, 2.0}; /* as pdp.cu's KERR, KEDGE */
   order_stats st;
   int single = 0, type, fail, info;
   double max_ratio = 0; /* --max-ratio: exit 1 above it (the ctest cases, tests/pdp.cmake) */
@@ -84,6 +84,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[a], "--check")) o.check = 1;
     else if (!strcmp(argv[a], "--float")) single = 1;
     else if (!strcmp(argv[a], "--neutral")) o.neutral = 1;
+    else if (!strcmp(argv[a], "--forget")) o.local = 1;
     else if (a + 1 < argc && !strcmp(argv[a], "--threads")) o.threads = atoi(argv[++a]);
     else if (a + 1 < argc && !strcmp(argv[a], "--rows")) o.rows = atoi(argv[++a]);
     else if (a + 1 < argc && !strcmp(argv[a], "--warm")) o.warm = atoi(argv[++a]);
@@ -95,7 +96,7 @@ int main(int argc, char **argv)
   }
   if (argc - a != 2 || o.threads < 32 || o.threads > 1024 || o.threads % 32 || o.rows < 1 ||
       o.warm < 0 || o.rounds < 1) {
-    fprintf(stderr, "usage: %s [--check] [--neutral] [--float] [--threads TH] [--rows C] [--warm W] "
+    fprintf(stderr, "usage: %s [--check] [--neutral] [--forget] [--float] [--threads TH] [--rows C] [--warm W] "
                     "[--K K] [--Kedge KE] [--rounds R] [--max-ratio X] TYPE N\n", argv[0]);
     return 2;
   }
@@ -131,8 +132,8 @@ int main(int argc, char **argv)
            o.check ? "check" : "plain", o.threads, o.rows, rl, info, rp, rp / rl);
     if (o.check)
       printf("  [W %d K %g R %d: repairs %lld, tiles repaired %lld, max rounds %d, tiles unsettled %lld, "
-             "edges failed %lld, redone back onto their provisional exit %lld, redo rounds <= %d%s]", o.warm, o.K, o.rounds, st.repairs, st.dirty,
-             st.max_rounds, st.tile_fail, st.edge_fail, st.redo_same, st.max_redo,
+             "edges failed %lld, redone back onto their provisional exit %lld, redo rounds <= %d, tiles that forget %lld%s]", o.warm, o.K, o.rounds, st.repairs,
+             st.dirty, st.max_rounds, st.tile_fail, st.edge_fail, st.redo_same, st.max_redo, st.forgets,
              fail ? ", REDO UNSETTLED" : "");
     printf("\n");
     free(dl); free(d); free(du); free(b); free(x);

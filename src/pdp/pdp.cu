@@ -296,6 +296,7 @@ template <typename T> struct Ar;
       gtsv_##P##_pdp_out(s, f2, z1, c0, a1, b1, c1, y, g, piv);                         \
     }                                                                                   \
     static __device__ __forceinline__ int bad(T p) { return gtsv_##P##_bad_pivot(p); }  \
+    static __device__ __forceinline__ int forgets(G g) { return gtsv_##P##_pdp_agg_forgets(g); } \
     static __device__ __forceinline__ F fid() { return gtsv_##P##_pdp_aff_identity(); } \
     static __device__ __forceinline__ F frow(int st, T y, T g)                          \
     {                                                                                   \
@@ -353,6 +354,11 @@ template <typename T>
 __device__ __forceinline__ T tile_fapply(typename Ar<T>::F f, T q)
 {
   return Ar<T>::fapply(f, q);
+}
+
+template <typename T> __device__ __forceinline__ bool gtsv_pdp_forgets(typename Ar<T>::G g)
+{
+  return Ar<T>::forgets(g) != 0;
 }
 
 /* shuffle helpers for the aggregate structs */
@@ -532,7 +538,8 @@ __global__ void __launch_bounds__(THREADS, 2)
 pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
                    const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
                    T *__restrict__ g, unsigned *__restrict__ bits, Msg<typename Compute<T>::U> msg,
-                   unsigned long long *info, unsigned long long key_base, int spec_on)
+                   unsigned long long *info, unsigned long long key_base, int spec_on,
+                   int forget_on)
 {
   typedef typename Compute<T>::U U;
   typedef typename Ar<U>::S S;
@@ -603,10 +610,14 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   if (wid == 0) {
     const G tagg = sWarp[NWARPS - 1];
     S s = Ar<U>::init();
+    /* a tile whose aggregate forgets its entering state posts INC at once: its
+       aggregate applied to the initial state (header: the product look-back) */
+    const bool forgets = forget_on && tile > 0 && gtsv_pdp_forgets<U>(tagg);
     if (tile > 0) {
       if (lane == 0) {
         msg.fagg[tile] = tagg;
-        post_flag(&msg.fflag[tile], F_AGG);
+        if (forgets) msg.finc[tile] = tile_apply<U, NM>(tagg, Ar<U>::init());
+        post_flag(&msg.fflag[tile], forgets ? F_INC : F_AGG);
       }
       const int64_t jinc = find_inc(msg.fflag, tile - 1, -1, F_INC, tile);
       if (lane == 0) {
@@ -630,8 +641,10 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     }
     if (lane == 0) {
       sIn = s;
-      msg.finc[tile] = tile_apply<U, NM>(tagg, s);
-      post_flag(&msg.fflag[tile], F_INC);
+      if (!forgets) {
+        msg.finc[tile] = tile_apply<U, NM>(tagg, s);
+        post_flag(&msg.fflag[tile], F_INC);
+      }
     }
   }
   __syncthreads();
@@ -990,12 +1003,16 @@ gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T 
   /* gtsv__pdp_spec, or GTSV_PDP_SPEC=0/1 where set (pdp_opts.h) */
   static const int env = getenv("GTSV_PDP_SPEC") ? atoi(getenv("GTSV_PDP_SPEC")) : -1;
   const int spec_on = env == 0 || env == 1 ? env : gtsv__pdp_spec != 0;
+  /* gtsv__pdp_forget, or GTSV_PDP_FORGET=0/1 where set (pdp_opts.h) */
+  static const int envf = getenv("GTSV_PDP_FORGET") ? atoi(getenv("GTSV_PDP_FORGET")) : -1;
+  const int forget_on = envf == 0 || envf == 1 ? envf : gtsv__pdp_forget != 0;
   /* above 48 KiB of dynamic shared memory (double) the kernel must opt in */
   GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_forward_kernel<T, NM>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      (int)fwd_smem<T>()));
   pdp_forward_kernel<T, NM><<<nt, THREADS, fwd_smem<T>(), stream>>>(n, dl, d, du, z, y, g, bits,
-                                                                    m, info, key_base, spec_on);
+                                                                    m, info, key_base, spec_on,
+                                                                    forget_on);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
 }
@@ -1093,6 +1110,7 @@ gtsv_status pdp_strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const
 } // namespace
 
 int gtsv__pdp_spec = 1;
+int gtsv__pdp_forget = 1;
 
 extern "C" gtsv_status gtsv__pdp_cuda_modes(unsigned long long modes[3])
 {

@@ -105,6 +105,7 @@ static inline GTSV_HD unsigned gtsv_pdp_fsm_row(int one)
 #define GTSV_PDP_THR_LO 7.62939453125e-06F /* 2^(-THR-1) */
 #define GTSV_PDP_EMAX 125 /* clamp: 2^-e stays a normal number */
 #define GTSV_PDP_GUARD 6 /* bits a chunk boundary may lose (pdp_apply_lost) */
+#define GTSV_PDP_FORGET 8 /* rounding errors (pdp_agg_forgets) */
 #define GTSV_PDP_EPS 1.1920929e-7F /* machine epsilon (pdp_consistent) */
 #include "pdp_arith_gen.h"
 #undef GTSV_T
@@ -117,6 +118,7 @@ static inline GTSV_HD unsigned gtsv_pdp_fsm_row(int one)
 #undef GTSV_PDP_THR_LO
 #undef GTSV_PDP_EMAX
 #undef GTSV_PDP_GUARD
+#undef GTSV_PDP_FORGET
 #undef GTSV_PDP_EPS
 
 #define GTSV_T double
@@ -129,6 +131,7 @@ static inline GTSV_HD unsigned gtsv_pdp_fsm_row(int one)
 #define GTSV_PDP_THR_LO 1.16415321826934814453125e-10  /* 2^(-THR-1) */
 #define GTSV_PDP_EMAX 1021
 #define GTSV_PDP_GUARD 8
+#define GTSV_PDP_FORGET 8 /* rounding errors (pdp_agg_forgets) */
 #define GTSV_PDP_EPS 2.220446049250313e-16
 #include "pdp_arith_gen.h"
 #undef GTSV_T
@@ -141,6 +144,7 @@ static inline GTSV_HD unsigned gtsv_pdp_fsm_row(int one)
 #undef GTSV_PDP_THR_LO
 #undef GTSV_PDP_EMAX
 #undef GTSV_PDP_GUARD
+#undef GTSV_PDP_FORGET
 #undef GTSV_PDP_EPS
 
 #endif /* GTSV_PDP_ARITH_H */

@@ -139,6 +139,38 @@ static inline GTSV_HD GTSV_FN(pdp_state) GTSV_FN(pdp_apply)(GTSV_FN(pdp_agg) g,
   return r;
 }
 
+/* Whether the run g forgets the state it enters with, to rounding: scaled to its
+   largest entry (by a power of two), the 2x2 minors of [A; u] (rank one) and alpha are at most
+   GTSV_PDP_FORGET rounding errors. Then g S points the same way for every entering S
+   not (nearly) in the null space of [A; u], up to as much as g's own rounding, and g
+   applied to the initial state stands for the product of every row above: the GPU
+   forward kernel (pdp.cu, the product look-back) posts that as the state after such
+   a tile without waiting for the tiles above it. Random matrices forget within a
+   tile of 2048 rows; thesis types 13 (dorr) and 17 (zero diagonal, ones) do not.
+   Zero, Inf or NaN entries: false. */
+static inline GTSV_HD int GTSV_FN(pdp_agg_forgets)(GTSV_FN(pdp_agg) g)
+{
+  const GTSV_T m = GTSV_FN(pdp_amax)(GTSV_FN(pdp_amax)(GTSV_FN(pdp_amax)(g.a00, g.a01),
+                                                       GTSV_FN(pdp_amax)(g.a10, g.a11)),
+                                     GTSV_FN(pdp_amax)(g.u0, g.u1));
+  GTSV_T k, e, d01, d02, d12;
+  int x = 0;
+  if (!(m > 0) || !(m <= GTSV_T_MAX)) return 0;
+  /* a power of two, so that runs equal up to one (the normalisation variants)
+     decide alike */
+  (void)GTSV_PDP_FREXP(m, &x);
+  if (x > GTSV_PDP_EMAX) x = GTSV_PDP_EMAX;
+  if (x < -GTSV_PDP_EMAX) x = -GTSV_PDP_EMAX;
+  k = GTSV_PDP_LDEXP((GTSV_T)1, -x);
+  e = (GTSV_T)GTSV_PDP_FORGET * GTSV_PDP_EPS;
+  g.a00 *= k; g.a01 *= k; g.a10 *= k; g.a11 *= k; g.u0 *= k; g.u1 *= k; g.al *= k;
+  d01 = g.a00 * g.a11 - g.a01 * g.a10;
+  d02 = g.a00 * g.u1 - g.a01 * g.u0;
+  d12 = g.a10 * g.u1 - g.a11 * g.u0;
+  return GTSV_FN(abs)(d01) <= e && GTSV_FN(abs)(d02) <= e && GTSV_FN(abs)(d12) <= e &&
+         GTSV_FN(abs)(g.al) <= e;
+}
+
 /* Whether g S (r = g S before normalisation) lost more than GTSV_PDP_GUARD bits
    to cancellation: a component much smaller than the terms it was summed from (also where rows
    of very different scales meet: the small component is then lost in the sum).

@@ -52,6 +52,14 @@ GTSV_PDP_OPTS_DECLARE(double, d)
    redo; the answers are the same bitwise). GTSV_PDP_SPEC=0/1 overrides it where set.
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__pdp_spec;
+/* GPU forward kernel (CUDA builds only): a tile whose aggregate forgets its entering
+   state (pdp_agg_forgets) posts its product state at once, from the initial state,
+   so that the tiles below need not wait for the look-back over the tiles above it
+   (1, the default), or every tile's product state is the product of all rows above
+   (0, as before). Either way the checked splice and the exact exit decide the
+   answer; the answers differ where a tile forgets. GTSV_PDP_FORGET=0/1 overrides it
+   where set. Process-wide, not synchronised: set it between solves only. */
+extern int gtsv__pdp_forget;
 /* How the tiles of the GPU solves since the last call ended (CUDA builds only):
    modes[0] kept their provisional starts, [1] took the speculative redo, [2] were
    redone once the exact exit above was known. Synchronises the device, then
