@@ -11,7 +11,9 @@
    17, 18, EVERY == THRESHOLD normalisation bitwise, a strided batch, and the
    stress test: 1000 back-to-back solves of n = 2^20 on one stream give bitwise
    the first answer (the look-back is deterministic by construction, pdp.cu); the
-   speculative redo gives bitwise the answer without it (TCase "spec").
+   speculative redo gives bitwise the answer without it (TCase "spec"); tiles that
+   forget their entering state and the full product look-back both pass (TCase
+   "forget").
    Example: n = 2049 is one full tile and a tile of one row, whose state comes
    entirely from the look-back.
    GTSV_GPU_TEST_SMALL=1 (for compute-sanitizer): sizes up to 65537, no large
@@ -398,6 +400,78 @@ START_TEST(speculative_redo)
 }
 END_TEST
 
+/* one problem solved with tiles that forget (the default) and with the full product
+   look-back: both judged against LAPACK; counts the tiles that forgot */
+static void forget_pair(gtsv_handle h, tu_problem *P, const char *ctx,
+                        unsigned long long *on, unsigned long long *off)
+{
+  dev_t_ D;
+  char why[512];
+  int64_t info = 0, row = -1;
+  unsigned long long c;
+  gtsv_status g;
+  dev_up(P, &D);
+  for (int f = 1; f >= 0; f--) {
+    gtsv__pdp_forget = f;
+    ck_assert_int_eq(gtsv__pdp_cuda_forgot(&c), GTSV_STATUS_SUCCESS); /* reset */
+    ck_assert(cudaMemcpy(D.x, P->b, (size_t)P->blen * tu_elt(P->prec),
+                         cudaMemcpyHostToDevice) == cudaSuccess);
+    TU_EXPECT(tu_gtsv(h, P->prec, P->n, P->nrhs, D.dl, D.d, D.du, D.x, P->ldb) ==
+                  GTSV_STATUS_SUCCESS, "%s: solve not queued", ctx);
+    g = gtsv_get_info(h, &info, &row);
+    ck_assert_int_eq(gtsv__pdp_cuda_forgot(&c), GTSV_STATUS_SUCCESS);
+    *(f ? on : off) += c;
+    dev_down(P, &D);
+    TU_EXPECT(tu_problem_verdict(P, g, why, sizeof why), "%s, forget %d: %s", ctx, f, why);
+  }
+  gtsv__pdp_forget = 1;
+  dev_free(&D);
+}
+
+/* Tiles that forget their entering state (pdp.cu, header) and the full product look-back
+   both solve random, 2x2-forcing, near-singular-partition and zero-diagonal matrices and
+   thesis types 13 (dorr) and 17 within the bound; random matrices do take the path. */
+START_TEST(forget_paths)
+{
+  static const tu_kind kinds[] = {TU_RANDOM, TU_FORCE_2X2, TU_NEAR_SING_PART,
+                                  TU_ZERO_DIAG_PAIRS};
+  tu_prec p = (tu_prec)_i;
+  const int64_t big = tu_small_run() ? 1 << 16 : 1 << 20;
+  unsigned long long on = 0, off = 0, on_random = 0;
+  gtsv_handle h;
+  char ctx[160];
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
+  for (int k = 0; k < 4; k++) {
+    const int64_t n = k == 0 ? big : (1 << 16) + 1;
+    tu_problem P;
+    unsigned long long before = on;
+    snprintf(ctx, sizeof ctx, "gpu %s %s n=%lld", tu_prec_name(p), tu_kind_name(kinds[k]),
+             (long long)n);
+    tu_problem_init(&P, p, kinds[k], n, 1, n, 1, n, 51 + k);
+    forget_pair(h, &P, ctx, &on, &off);
+    if (k == 0) on_random = on - before;
+    tu_problem_free(&P);
+  }
+  for (int t = 13; t <= 17; t += 4) {
+    const int64_t n = 8192;
+    tu_problem P;
+    tu_problem_init(&P, p, TU_RANDOM, n, 1, n, 1, n, 1);
+    thesis_problem(&P, t);
+    snprintf(ctx, sizeof ctx, "gpu %s type %d n=%lld", tu_prec_name(p), t, (long long)n);
+    forget_pair(h, &P, ctx, &on, &off);
+    tu_problem_free(&P);
+  }
+  printf("check_gpu_pdp: %s tiles that forgot: %llu (random %llu), with the knob off %llu\n",
+         tu_prec_name(p), on, on_random, off);
+  TU_EXPECT(on_random > 0, "%s: no tile of the random matrix forgot: the path is not tested",
+            tu_prec_name(p));
+  TU_EXPECT(off == 0, "%s: %llu tiles forgot with gtsv__pdp_forget = 0", tu_prec_name(p), off);
+  gtsv_destroy(h);
+  tu_report();
+}
+END_TEST
+
 int main(void)
 {
   Suite *s;
@@ -421,6 +495,10 @@ int main(void)
   tc = tcase_create("spec"); /* CK_RUN_CASE=spec runs it alone */
   tcase_set_timeout(tc, 900);
   tcase_add_loop_test(tc, speculative_redo, 0, TU_NPREC);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("forget"); /* CK_RUN_CASE=forget runs it alone */
+  tcase_set_timeout(tc, 900);
+  tcase_add_loop_test(tc, forget_paths, 0, TU_NPREC);
   suite_add_tcase(s, tc);
   sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -1,7 +1,7 @@
 /* gtsv-pdp-order: why the GPU PDP (src/pdp/pdp.cu) loses accuracy, reproduced on the
    host, and the check that restores it (issue 5).
 
-     gtsv-pdp-order [--check] [--neutral] [--forget] [--float] [--threads TH] [--rows C] [--warm W]
+     gtsv-pdp-order [--check] [--neutral] [--no-forget] [--float] [--threads TH] [--rows C] [--warm W]
                     [--K K] [--Kedge KE] [--rounds R] [--max-ratio X] TYPE N
 
    TYPE is a thesis matrix type (gtsv_testmat, 1..18), N the order; the right-hand side
@@ -34,7 +34,10 @@
    a redone tile took. --neutral: every thread's warm-up starts from the initial state
    (theta_{-1} = 1, theta_{-2} = 0, w = 0) W rows up instead of from the products (a
    measurement: random 2^20, W = 16..64, repairs 106 000 - 296 000 against 5300 - 7000
-   from the products, 2026-11-27). */
+   from the products, 2026-11-27). As pdp.cu, a tile whose aggregate forgets its entering
+   state (pdp_agg_forgets) hands the next tile its aggregate applied to the initial state
+   instead of the full product; --no-forget: the full product (pdp.cu before 2026-11-27,
+   GTSV_PDP_FORGET=0). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +47,7 @@
 #include "pdp/pdp_arith.h"
 
 typedef struct {
-  int check, threads, rows, warm, rounds, neutral, local;
+  int check, threads, rows, warm, rounds, neutral, forget;
   double K, Kedge; /* errors allowed at thread and at tile boundaries */
 } order_opts;
 typedef struct {
@@ -73,7 +76,7 @@ typedef struct {
 
 int main(int argc, char **argv)
 {
-  order_opts o = {0, 256, 4, 16, 8, 0, 0, 2.0, 2.0}; /* as pdp.cu's KERR, KEDGE */
+  order_opts o = {0, 256, 4, 16, 8, 0, 1, 2.0, 8.0}; /* forget, KERR, KEDGE as pdp.cu */
   order_stats st;
   int single = 0, type, fail, info;
   double max_ratio = 0; /* --max-ratio: exit 1 above it (the ctest cases, tests/pdp.cmake) */
@@ -84,7 +87,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[a], "--check")) o.check = 1;
     else if (!strcmp(argv[a], "--float")) single = 1;
     else if (!strcmp(argv[a], "--neutral")) o.neutral = 1;
-    else if (!strcmp(argv[a], "--forget")) o.local = 1;
+    else if (!strcmp(argv[a], "--no-forget")) o.forget = 0;
     else if (a + 1 < argc && !strcmp(argv[a], "--threads")) o.threads = atoi(argv[++a]);
     else if (a + 1 < argc && !strcmp(argv[a], "--rows")) o.rows = atoi(argv[++a]);
     else if (a + 1 < argc && !strcmp(argv[a], "--warm")) o.warm = atoi(argv[++a]);
@@ -96,7 +99,7 @@ int main(int argc, char **argv)
   }
   if (argc - a != 2 || o.threads < 32 || o.threads > 1024 || o.threads % 32 || o.rows < 1 ||
       o.warm < 0 || o.rounds < 1) {
-    fprintf(stderr, "usage: %s [--check] [--neutral] [--forget] [--float] [--threads TH] [--rows C] [--warm W] "
+    fprintf(stderr, "usage: %s [--check] [--neutral] [--no-forget] [--float] [--threads TH] [--rows C] [--warm W] "
                     "[--K K] [--Kedge KE] [--rounds R] [--max-ratio X] TYPE N\n", argv[0]);
     return 2;
   }

@@ -150,10 +150,10 @@ static int PRE(solve)(int64_t n, const T *dl, const T *dd, const T *du, T *z,
       }
     }
     /* the look-back: the state after this tile's aggregate, from the state before it
-       (the full product), or with --forget, where this tile's aggregate forgets
-       its entering state (pdp_agg_forgets), from the initial state at its first row,
-       as pdp.cu does */
-    if (o->local && FN(pdp_agg_forgets)(sw[NW - 1])) {
+       (the full product; --no-forget), or, where this tile's aggregate forgets its
+       entering state (pdp_agg_forgets), from the initial state at its first row, as
+       pdp.cu does */
+    if (o->forget && FN(pdp_agg_forgets)(sw[NW - 1])) {
       sIn = FN(pdp_apply)(sw[NW - 1], FN(pdp_state_initial)(), 0);
       st->forgets++;
     } else sIn = FN(pdp_apply)(sw[NW - 1], sIn, 0);

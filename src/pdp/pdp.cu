@@ -175,12 +175,30 @@
  * form (OK after a redo back onto P) 2^23 1.472 against 1.813, 2^25 5.424 against
  * 6.766 (1.01x and 1.15x gtsv2).
  *
+ * Tiles that forget (the product look-back). The product state only seeds the
+ * warm-up; the checked splice and the exact exit decide the answer. Where a tile's
+ * aggregate g forgets its entering state (pdp_arith_gen.h, pdp_agg_forgets: [A; u]
+ * of rank one and alpha negligible, to 8 rounding errors of g's largest entry), g S
+ * points the same way for every entering S, so the tile posts INC = g applied to
+ * the initial state together with its AGG, before any look-back of its own: the tile
+ * below then waits for one tile's aggregate instead of for the chain of look-backs
+ * above it. Random matrices forget within a tile (2048 rows); thesis types 13 (dorr)
+ * and 17 (zero diagonal, ones) mostly do not and keep the full product. ncu before
+ * (H100, 3c2b75c's library, 2^23 double random, bench/results/gpu-pdp-forget-h100-
+ * 2026-11-27.md): 20% of the forward kernel's stall samples on the barrier behind
+ * the product look-back. Same run, H100, against the full product (GTSV_PDP_FORGET=0):
+ * double random 2^23 1.292 against 1.438 ms, 2^25 4.862 against 5.537; float random
+ * 2^23 0.615 against 1.104, 2^25 2.261 against 3.649. The answers differ from the full product's
+ * where a tile forgets (different provisional starts, the same checks).
+ *
  * Determinism (the 1000-solve stress test). The product look-back walks back to the
  * nearest INC, then applies the AGGs in row order to that state, one vector-matrix
  * product at a time: exactly the operations the predecessors use for their own INC
  * (the same function, tile_apply; with FMA contraction off in this file, inlined
  * copies of it round alike), so the state entering a tile is bitwise the same
- * whichever predecessors were done. The exact exit E_t is a function of the data:
+ * whichever predecessors were done. A tile's INC is g applied to the initial state
+ * when g forgets, else g applied to its entering state: both functions of the data
+ * (pdp_agg_forgets reads g only), so the induction holds as before. The exact exit E_t is a function of the data:
  * E_t = P_t if tile t settled and agrees with E_{t-1}, else the redo from E_{t-1};
  * the walk-back only decides, from facts that do not depend on timing (OK bits,
  * FIN_EQ), when E_{t-1} = P_{t-1} is already known. The rounds are block-wide and
@@ -314,6 +332,8 @@ GTSV_PDP_AR(double, d)
    many tiles ended each way (gtsv__pdp_cuda_modes; one atomic a tile) */
 constexpr int MODE_KEEP = 0, MODE_SPEC = 1, MODE_REDO = 2;
 __device__ unsigned long long g_modes[3];
+/* tiles that posted INC from the initial state (gtsv__pdp_cuda_forgot) */
+__device__ unsigned long long g_forgot;
 
 /* two states equal bit for bit (a redo from one is the redo from the other) */
 template <typename U> __device__ __forceinline__ bool same_bits(U a, U b);
@@ -616,7 +636,10 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     if (tile > 0) {
       if (lane == 0) {
         msg.fagg[tile] = tagg;
-        if (forgets) msg.finc[tile] = tile_apply<U, NM>(tagg, Ar<U>::init());
+        if (forgets) {
+          msg.finc[tile] = tile_apply<U, NM>(tagg, Ar<U>::init());
+          atomicAdd(&g_forgot, 1ull);
+        }
         post_flag(&msg.fflag[tile], forgets ? F_INC : F_AGG);
       }
       const int64_t jinc = find_inc(msg.fflag, tile - 1, -1, F_INC, tile);
@@ -1118,6 +1141,15 @@ extern "C" gtsv_status gtsv__pdp_cuda_modes(unsigned long long modes[3])
   GTSV_CUDA_TRY(cudaDeviceSynchronize());
   GTSV_CUDA_TRY(cudaMemcpyFromSymbol(modes, g_modes, sizeof zero));
   GTSV_CUDA_TRY(cudaMemcpyToSymbol(g_modes, zero, sizeof zero));
+  return GTSV_STATUS_SUCCESS;
+}
+
+extern "C" gtsv_status gtsv__pdp_cuda_forgot(unsigned long long *tiles)
+{
+  const unsigned long long zero = 0;
+  GTSV_CUDA_TRY(cudaDeviceSynchronize());
+  GTSV_CUDA_TRY(cudaMemcpyFromSymbol(tiles, g_forgot, sizeof zero));
+  GTSV_CUDA_TRY(cudaMemcpyToSymbol(g_forgot, &zero, sizeof zero));
   return GTSV_STATUS_SUCCESS;
 }
 

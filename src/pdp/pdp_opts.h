@@ -65,6 +65,9 @@ extern int gtsv__pdp_forget;
    redone once the exact exit above was known. Synchronises the device, then
    resets the counts. For the tests. */
 gtsv_status gtsv__pdp_cuda_modes(unsigned long long modes[3]);
+/* How many tiles of the GPU solves since the last call forgot their entering state
+   (gtsv__pdp_forget). Synchronises the device, then resets the count. For the tests. */
+gtsv_status gtsv__pdp_cuda_forgot(unsigned long long *tiles);
 
 #ifdef __cplusplus
 }
