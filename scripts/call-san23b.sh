@@ -14,7 +14,7 @@ run() { # tool case
   left=$(( ${LIMIT:-585} - ($(date +%s) - T0) ))
   [ $left -lt 20 ] && { echo "no time left for $1 $2"; return; }
   extra=(); [ $1 = memcheck ] && extra=(--leak-check full)
-  CK_RUN_CASE=$2 GTSV_GPU_TEST_SMALL=1 CK_FORK=no CK_DEFAULT_TIMEOUT=1200 timeout $left \
+  env ${2:+CK_RUN_CASE=$2} GTSV_GPU_TEST_SMALL=1 CK_FORK=no CK_DEFAULT_TIMEOUT=1200 timeout $left \
     $SAN --tool $1 --error-exitcode 99 "${extra[@]}" build-h200/tests/check_gpu_pdp > /tmp/y/$1-${2:-all}.log 2>&1
   echo "$1 ${2:-all}: rc $? at $(( $(date +%s) - T0 )) s"
   grep -E "ERROR SUMMARY|RACECHECK SUMMARY|LEAK SUMMARY|Checks:|tiles that forgot|tiles with the spec" /tmp/y/$1-${2:-all}.log | tail -6
