@@ -2,10 +2,10 @@
    host, and the check that restores it (issue 5).
 
      gtsv-pdp-order [--check] [--neutral] [--no-forget] [--float] [--threads TH] [--rows C] [--warm W]
-                    [--K K] [--Kedge KE] [--rounds R] [--max-ratio X] TYPE N
+                    [--K K] [--Kedge KE] [--rounds R] [--max-ratio X] [--seed S] TYPE N
 
    TYPE is a thesis matrix type (gtsv_testmat, 1..18), N the order; the right-hand side
-   is gtsv_testmat_rhs. Prints LAPACK's residual (thesis eq. 6.1), the residual of the
+   is gtsv_testmat_rhs (seeds 1234 and 99; --seed S: S and S + 1). Prints LAPACK's residual (thesis eq. 6.1), the residual of the
    PDP recurrences evaluated in a GPU tile-scan order (pdp_order_gen.h) and the ratio.
 
    Without --check: the order of pdp.cu as of commit 56c88e1 (TH = 256 threads x C = 4
@@ -79,6 +79,7 @@ int main(int argc, char **argv)
   order_opts o = {0, 256, 4, 16, 8, 0, 1, 2.0, 8.0}; /* forget, KERR, KEDGE as pdp.cu */
   order_stats st;
   int single = 0, type, fail, info;
+  uint64_t seed = 1234, rseed = 99; /* the matrix's and the right-hand side's */
   double max_ratio = 0; /* --max-ratio: exit 1 above it (the ctest cases, tests/pdp.cmake) */
   int64_t n;
   double rl, rp;
@@ -88,6 +89,10 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[a], "--float")) single = 1;
     else if (!strcmp(argv[a], "--neutral")) o.neutral = 1;
     else if (!strcmp(argv[a], "--no-forget")) o.forget = 0;
+    else if (a + 1 < argc && !strcmp(argv[a], "--seed")) {
+      seed = strtoull(argv[++a], NULL, 10);
+      rseed = seed + 1;
+    }
     else if (a + 1 < argc && !strcmp(argv[a], "--threads")) o.threads = atoi(argv[++a]);
     else if (a + 1 < argc && !strcmp(argv[a], "--rows")) o.rows = atoi(argv[++a]);
     else if (a + 1 < argc && !strcmp(argv[a], "--warm")) o.warm = atoi(argv[++a]);
@@ -100,7 +105,7 @@ int main(int argc, char **argv)
   if (argc - a != 2 || o.threads < 32 || o.threads > 1024 || o.threads % 32 || o.rows < 1 ||
       o.warm < 0 || o.rounds < 1) {
     fprintf(stderr, "usage: %s [--check] [--neutral] [--no-forget] [--float] [--threads TH] [--rows C] [--warm W] "
-                    "[--K K] [--Kedge KE] [--rounds R] [--max-ratio X] TYPE N\n", argv[0]);
+                    "[--K K] [--Kedge KE] [--rounds R] [--max-ratio X] [--seed S] TYPE N\n", argv[0]);
     return 2;
   }
   type = atoi(argv[a]);
@@ -112,8 +117,8 @@ int main(int argc, char **argv)
     char *b = malloc(un * e), *x = malloc(un * e);
     if (!dl || !d || !du || !b || !x) return 1;
     if (single) {
-      if (gtsv_testmat_s(type, n, 1234, (float *)dl, (float *)d, (float *)du)) return 1;
-      gtsv_testmat_rhs_s(n, 99, (float *)b);
+      if (gtsv_testmat_s(type, n, seed, (float *)dl, (float *)d, (float *)du)) return 1;
+      gtsv_testmat_rhs_s(n, rseed, (float *)b);
       memcpy(x, b, un * e);
       info = gtsv_oracle_sgtsv(n, 1, (float *)dl, (float *)d, (float *)du, (float *)x, n);
       rl = gtsv_oracle_sresidual(n, (float *)dl, (float *)d, (float *)du, (float *)x, (float *)b);
@@ -121,8 +126,8 @@ int main(int argc, char **argv)
       fail = s_solve(n, (float *)dl, (float *)d, (float *)du, (float *)x, &o, &st);
       rp = gtsv_oracle_sresidual(n, (float *)dl, (float *)d, (float *)du, (float *)x, (float *)b);
     } else {
-      if (gtsv_testmat_d(type, n, 1234, (double *)dl, (double *)d, (double *)du)) return 1;
-      gtsv_testmat_rhs_d(n, 99, (double *)b);
+      if (gtsv_testmat_d(type, n, seed, (double *)dl, (double *)d, (double *)du)) return 1;
+      gtsv_testmat_rhs_d(n, rseed, (double *)b);
       memcpy(x, b, un * e);
       info = gtsv_oracle_dgtsv(n, 1, (double *)dl, (double *)d, (double *)du, (double *)x, n);
       rl = gtsv_oracle_dresidual(n, (double *)dl, (double *)d, (double *)du, (double *)x, (double *)b);
