@@ -12,27 +12,8 @@
 #include <vector>
 #include "batch/tile_emul.h"
 #include "urand.h"
-#include "host/oracle.h"
+#include "oracle_cxx.h"
 using namespace gtsv_tile;
-
-static int oracle(int n, const double *a, const double *d, const double *c, double *x)
-{
-  return gtsv_oracle_dgtsv(n, 1, a, d, c, x, n);
-}
-static int oracle(int n, const float *a, const float *d, const float *c, float *x)
-{
-  return gtsv_oracle_sgtsv(n, 1, a, d, c, x, n);
-}
-static double resid(int n, const double *a, const double *d, const double *c, const double *x,
-                    const double *b)
-{
-  return gtsv_oracle_dresidual(n, a, d, c, x, b);
-}
-static double resid(int n, const float *a, const float *d, const float *c, const float *x,
-                    const float *b)
-{
-  return gtsv_oracle_sresidual(n, a, d, c, x, b);
-}
 
 template <typename T> static void run(int n, int M, bool weak, int systems)
 {
