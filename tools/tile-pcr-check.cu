@@ -11,7 +11,6 @@
 #include <cstdlib>
 #include <vector>
 #include "batch/tile_emul.h"
-#include "urand.h"
 #include "oracle_cxx.h"
 using namespace gtsv_tile;
 
@@ -22,17 +21,8 @@ template <typename T> static void run(int n, int M, bool weak, int systems)
   std::vector<double> with, without;
   long tries = 0, fails = 0;
   for (int s = 0; s < systems; s++) {
-    for (int i = 0; i < n; i++) {
-      a[i] = (T)urand();
-      c[i] = (T)urand();
-      b[i] = (T)urand();
-      d[i] = (T)(weak ? 0.1 * urand() : urand());
-    }
-    a[0] = 0;
-    c[n - 1] = 0;
-    xl = b;
-    if (oracle(n, a.data(), d.data(), c.data(), xl.data()) != 0) continue;
-    const double rl = resid(n, a.data(), d.data(), c.data(), xl.data(), b.data());
+    const double rl = random_system(n, weak, a.data(), d.data(), c.data(), b.data(), xl.data());
+    if (rl < 0) continue;
     EmulOpts o;
     EmulStats st;
     if (emul_solve(n, M, a.data(), d.data(), c.data(), b.data(), x.data(), o, &st) >= 0) continue;

@@ -32,7 +32,6 @@
 #include <cstdlib>
 #include <vector>
 #include "batch/tile_core.h"
-#include "urand.h"
 #include "oracle_cxx.h"
 using namespace gtsv_tile;
 
@@ -190,17 +189,8 @@ template <typename T> static void run(int n, int M, bool weak, int systems)
   std::vector<double> r0, r1, r1g, rh;
   long acc0 = 0, acc1 = 0, guard1 = 0, total = 0, acch = 0;
   for (int s = 0; s < systems; s++) {
-    for (int i = 0; i < n; i++) {
-      a[i] = (T)urand();
-      c[i] = (T)urand();
-      b[i] = (T)urand();
-      d[i] = (T)(weak ? 0.1 * urand() : urand());
-    }
-    a[0] = 0;
-    c[n - 1] = 0;
-    xl = b;
-    if (oracle(n, a.data(), d.data(), c.data(), xl.data()) != 0) continue;
-    const double rl = resid(n, a.data(), d.data(), c.data(), xl.data(), b.data());
+    const double rl = random_system(n, weak, a.data(), d.data(), c.data(), b.data(), xl.data());
+    if (rl < 0) continue;
     total++;
     if (attempt(n, M, false, a.data(), d.data(), c.data(), b.data(), x.data()) == 0) {
       acc0++;
