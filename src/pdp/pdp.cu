@@ -378,11 +378,6 @@ __device__ __forceinline__ T tile_fapply(typename Ar<T>::F f, T q)
   return Ar<T>::fapply(f, q);
 }
 
-template <typename T> __device__ __forceinline__ bool gtsv_pdp_forgets(typename Ar<T>::G g)
-{
-  return Ar<T>::forgets(g) != 0;
-}
-
 /* shuffle helpers for the aggregate structs */
 template <typename T>
 __device__ __forceinline__ typename Ar<T>::G shfl_up_agg(typename Ar<T>::G g, int d)
@@ -634,7 +629,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     S s = Ar<U>::init();
     /* a tile whose aggregate forgets its entering state posts INC at once: its
        aggregate applied to the initial state (header: the product look-back) */
-    const bool forgets = forget_on && tile > 0 && gtsv_pdp_forgets<U>(tagg);
+    const bool forgets = forget_on && tile > 0 && Ar<U>::forgets(tagg) != 0;
     if (tile > 0) {
       if (lane == 0) {
         msg.fagg[tile] = tagg;
