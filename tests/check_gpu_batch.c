@@ -802,22 +802,23 @@ START_TEST(tile_small_batches)
 }
 END_TEST
 
-/* Two settings of one of the tile kernels' knobs (*knob = v0, then v1), each judged
-   against LAPACK; with bitwise, they must also give bitwise the same x and status (the
-   first singular system and row are judged against the host DP_SEQ either way). Kinds:
-   those of tile_reduced_two_level; random with one nearly singular interior in every
-   system (rows M..2M-1 scaled by 1e-12 / 1e-5: the first attempt fails, a shifted one
-   passes); random with systems 1 and 4 exactly singular (every attempt fails: the
-   sequential fallback reports); dominant with the attempt without pivoting judged
-   failed (gtsv__batch_tile_np = 2). M: gtsv__batch_tile_m (0: automatic). */
-static void ab_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t batch, int kind,
-                    uint64_t seed, int *knob, int v0, int v1, int bitwise, const char *what)
+/* The speculative kernel (batch_tile.cu, tile_spec_kernel: the first attempt and both
+   shifted retries at once, three warps a block) against the one-warp kernel that runs
+   them in turn: gtsv__batch_tile_spec = 2 (always) and 0 (never) must give bitwise the
+   same x, the same status and the same first singular system and row, and be accurate
+   against LAPACK. Kinds: those of tile_reduced_two_level; random with one nearly
+   singular interior in every system (rows M..2M-1 scaled by 1e-12 / 1e-5: the first
+   attempt fails, a shifted one passes); random with systems 1 and 4 exactly singular
+   (every attempt fails: the sequential fallback reports); dominant with the attempt
+   without pivoting judged failed (gtsv__batch_tile_np = 2: warps 1 and 2 skip dominant
+   systems, so warp 0 runs their retries in turn). Every partition size, one system a
+   warp and several, and the issue's 512 x 512. */
+static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t batch,
+                      int kind, uint64_t seed)
 {
   static const tu_kind rk[] = {TU_RANDOM, TU_ZERO_DIAG, TU_FORCE_2X2, TU_DOMINANT,
                                TU_NEAR_SING_PART, TU_ZERO_DIAG_PAIRS};
   const int nk = (int)(sizeof rk / sizeof *rk);
-  const int was = *knob;
-  const int64_t Ms = M ? M : 16; /* the nearly singular rows */
   tu_problem P;
   char ctx[256];
   int64_t info[2] = {-7, -7}, row[2] = {-7, -7}, hi, hr;
@@ -828,7 +829,7 @@ static void ab_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t batc
                   stride, batch, stride, seed);
   if (kind == nk) /* a nearly singular interior in every system */
     for (int64_t k = 0; k < batch; k++)
-      for (int64_t i = Ms; i < 2 * Ms - 1 && i < n; i++)
+      for (int64_t i = M; i < 2 * M - 1 && i < n; i++)
         tu_set(p, tu_sys_d(&P, k), i,
                (p == TU_FLOAT ? 1e-5 : 1e-12) * tu_get(p, tu_sys_d(&P, k), i));
   if (kind == nk + 1) { /* systems 1 and 4 singular */
@@ -840,36 +841,24 @@ static void ab_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t batc
   gtsv__batch_tile_m = (int)M;
   gtsv__batch_tile_np = kind == nk + 2 ? 2 : 1;
   for (int mi = 0; mi < 2; mi++) {
-    *knob = mi ? v1 : v0;
+    gtsv__batch_tile_spec = mi ? 2 : 0;
     st[mi] = dev_solve(h, &P, L_STRIDED, 0, &info[mi], &row[mi]);
-    snprintf(ctx, sizeof ctx, "%s %d M=%lld %s kind %d n=%lld batch=%lld", what, *knob,
+    snprintf(ctx, sizeof ctx, "spec %d M=%lld %s kind %d n=%lld batch=%lld", mi ? 2 : 0,
              (long long)M, tu_prec_name(p), kind, (long long)n, (long long)batch);
     if (!check_solved(&P, st[mi], info[mi], row[mi], xh, hi, hr, ctx)) break;
     if (mi == 0) xs = tu_dup(p, P.x, P.blen);
-    else if (bitwise)
+    else
       TU_EXPECT(memcmp(xs, P.x, (size_t)P.blen * tu_elt(p)) == 0 && st[0] == st[1],
-                "%s M=%lld %s kind %d n=%lld batch=%lld: x or status differs between %d and %d",
-                what, (long long)M, tu_prec_name(p), kind, (long long)n, (long long)batch, v0,
-                v1);
+                "spec M=%lld %s kind %d n=%lld batch=%lld: x or status differs from the "
+                "one-warp kernel's", (long long)M, tu_prec_name(p), kind, (long long)n,
+                (long long)batch);
   }
-  *knob = was;
+  gtsv__batch_tile_spec = 1;
   gtsv__batch_tile_np = 1;
   gtsv__batch_tile_m = 0;
   free(xs);
   free(xh);
   tu_problem_free(&P);
-}
-
-/* The speculative kernel (batch_tile.cu, tile_spec_kernel: the first attempt and both
-   shifted retries at once, three warps a block) against the one-warp kernel that runs
-   them in turn: gtsv__batch_tile_spec = 2 (always) and 0 (never), bitwise (ab_case);
-   with the attempt without pivoting judged failed, warps 1 and 2 skip dominant systems,
-   so warp 0 runs their retries in turn. Every partition size, one system a warp and
-   several, and the issue's 512 x 512. */
-static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t batch,
-                      int kind, uint64_t seed)
-{
-  ab_case(h, p, M, n, batch, kind, seed, &gtsv__batch_tile_spec, 0, 2, 1, "spec");
 }
 
 START_TEST(tile_speculative_retries)
@@ -893,48 +882,6 @@ START_TEST(tile_speculative_retries)
     for (int kind = 0; kind < 9; kind++)
       spec_case(h, (tu_prec)pi, 16, 512, 512, kind, 9500 + kind);
   gtsv_destroy(h);
-  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
-                tu_first_failure());
-}
-END_TEST
-
-/* Two warps a system for strided batches of 513..1024 rows (batch_tile.cu,
-   tile_block_kernel<T, 2>): gtsv__batch_tile_pair = 1 judged against LAPACK next to the
-   one-warp kernel (0); = 2 (its two levels judged failed, so that its one-warp path
-   runs) bitwise against 0. Batches of 1000 systems, beyond one wave of the speculative
-   kernel. Fails where the two levels solved no system, or none went to the one-warp
-   path with = 1 (the nearly singular interiors), or any was solved by them with = 2. */
-START_TEST(tile_two_warps)
-{
-  static const int64_t ns[] = {513, 600, 777, 1000, 1024};
-  unsigned long long c[2], on[2] = {0, 0}, forced[2] = {0, 0};
-  gtsv_handle h;
-  tu_reset_failures();
-  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
-  ck_assert_int_eq(gtsv__batch_tile_pair_counts(c), GTSV_STATUS_SUCCESS); /* reset */
-  for (int pi = 0; pi < TU_NPREC; pi++)
-    for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
-      for (int kind = 0; kind < 9; kind++) {
-        if (tu_small_run() && (ni != 1 || (kind != 0 && kind < 6))) continue;
-        const int64_t batch = tu_small_run() ? 300 : 1000;
-        ab_case(h, (tu_prec)pi, 0, ns[ni], batch, kind, 9600 + 10 * ni + kind,
-                &gtsv__batch_tile_pair, 0, 1, 0, "pair");
-        ck_assert_int_eq(gtsv__batch_tile_pair_counts(c), GTSV_STATUS_SUCCESS);
-        on[0] += c[0];
-        on[1] += c[1];
-        ab_case(h, (tu_prec)pi, 0, ns[ni], batch, kind, 9600 + 10 * ni + kind,
-                &gtsv__batch_tile_pair, 0, 2, 1, "pair");
-        ck_assert_int_eq(gtsv__batch_tile_pair_counts(c), GTSV_STATUS_SUCCESS);
-        forced[0] += c[0];
-        forced[1] += c[1];
-      }
-  gtsv_destroy(h);
-  printf("check_gpu_batch: two warps a system: %llu solved, %llu to the one-warp path "
-         "(forced: %llu, %llu)\n", on[0], on[1], forced[0], forced[1]);
-  TU_EXPECT(on[0] > 0 && on[1] > 0, "pair: the two levels solved %llu systems and sent %llu "
-            "to the one-warp path: a path is not tested", on[0], on[1]);
-  TU_EXPECT(forced[0] == 0 && forced[1] > 0, "pair = 2: %llu solved by the two levels, %llu "
-            "sent on", forced[0], forced[1]);
   ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
                 tu_first_failure());
 }
@@ -1291,10 +1238,6 @@ int main(void)
   tcase_add_test(ts, tile_speculative_retries);
   tcase_set_timeout(ts, 1200);
   suite_add_tcase(gs, ts);
-  TCase *tw = tcase_create("tilepair"); /* CK_RUN_CASE=tilepair: two warps a system */
-  tcase_add_test(tw, tile_two_warps);
-  tcase_set_timeout(tw, 1200);
-  suite_add_tcase(gs, tw);
   TCase *t2 = tcase_create("tile2"); /* CK_RUN_CASE=tile2: the two-level solve alone */
   tcase_add_test(t2, tile_reduced_two_level);
   tcase_set_timeout(t2, 1200);

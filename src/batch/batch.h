@@ -158,15 +158,6 @@ extern int gtsv__batch_tile_block;
    the grid (2: tests; the answers are bitwise those of the one-warp kernel).
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_spec;
-/* Benchmark and test knob: strided batches of 513..1024 rows (M = 32 chosen
-   automatically) beyond one wave of the speculative kernel take two warps a system
-   (batch_tile.cu, tile_block_kernel<T, 2>) (1, the default), the one-warp kernel (0), or
-   the two-warp kernel with its first level judged failed, so that its one-warp path
-   follows (2: tests). Process-wide, not synchronised: set it between solves only. */
-extern int gtsv__batch_tile_pair;
-/* Systems the two-warp kernel solved by its two levels (counts[0]) and sent to its
-   one-warp path (counts[1]) since the last call (tests); waits for the device. */
-gtsv_status gtsv__batch_tile_pair_counts(unsigned long long counts[2]);
 
 /* Single systems up to this order go to the nrhs kernels from gtsv_?gtsv; longer
    ones need SPIKE. */

@@ -147,7 +147,6 @@ int gtsv__batch_tile_np = 1;
 int gtsv__batch_tile_pcr = 1;
 int gtsv__batch_tile_block = 1;
 int gtsv__batch_tile_spec = 1;
-int gtsv__batch_tile_pair = 1;
 
 namespace {
 using namespace gtsv_tile;
@@ -957,68 +956,54 @@ constexpr int kBlk2M = 8; /* level 2's tile */
    the GPU tests were at 60-510 u. 4096 u, in double only: every GPU test passes. */
 constexpr double kBlkBerr = 4096.0;
 
-/* The kernel with W warps: W = 4 (above; n <= 2048, the SPIKE base) or W = 2 for user
-   batches of 513..1024 rows ("two warps a system", below). Level 2's tile has 32 columns
-   at W = 4 and 8 at W = 2 (R <= 63 reduced rows: P2 <= 8 columns of 8 in use; the columns
-   past P2 are never touched), and the one-warp fallback runs with M = 64 or 32. */
-template <int W> __host__ __device__ constexpr int blk_m1() { return W == 4 ? 64 : 32; }
-template <int W> __host__ __device__ constexpr int blk_cols2() { return W == 4 ? 32 : 8; }
-template <typename T, int W> __host__ __device__ constexpr int blk_smem()
+template <typename T> __host__ __device__ constexpr int blk_smem()
 {
-  return (4 * 32 * W * kBlkS + 4 * blk_cols2<W>() * (kBlk2M + 1)) * (int)sizeof(T);
+  return (4 * kBlkThreads * kBlkS + 4 * 32 * (kBlk2M + 1)) * (int)sizeof(T);
 }
-static_assert(blk_smem<double, 4>() >= tile_smem<double, 64>() &&
-                  blk_smem<float, 4>() >= tile_smem<float, 64>() &&
-                  blk_smem<double, 2>() >= tile_smem<double, 32>() &&
-                  blk_smem<float, 2>() >= tile_smem<float, 32>(),
-              "the fallback's one-warp tile fits in the block's shared memory");
+static_assert(blk_smem<double>() >= tile_smem<double, 64>() &&
+                  blk_smem<float>() >= tile_smem<float, 64>(),
+              "the fallback's one-warp tile (M = 64) fits in the block's shared memory");
 
-/* systems of the two-warp kernel solved by its two levels, and sent to its one-warp
-   path (gtsv__batch_tile_pair_counts) */
-__device__ unsigned long long g_pair_count[2];
-
-/* the largest v over the block of W warps, at every thread (red: W shared slots, used
-   once) */
-template <int W, typename T> __device__ __forceinline__ T block_max(T v, T *red)
+/* the largest v over the block, at every thread (red: 4 shared slots, used once) */
+template <typename T> __device__ __forceinline__ T block_max4(T v, T *red)
 {
   v = group_max(v, 32);
   if ((threadIdx.x & 31) == 0) red[threadIdx.x >> 5] = v;
   __syncthreads();
-  return W == 4 ? tmax(tmax(red[0], red[1]), tmax(red[2], red[3])) : tmax(red[0], red[1]);
+  return tmax(tmax(red[0], red[1]), tmax(red[2], red[3]));
 }
-template <int W, typename T> __device__ __forceinline__ T block_sum(T v, T *red)
+template <typename T> __device__ __forceinline__ T block_sum4(T v, T *red)
 {
   v = group_sum(v, 32);
   if ((threadIdx.x & 31) == 0) red[threadIdx.x >> 5] = v;
   __syncthreads();
-  return W == 4 ? (red[0] + red[1]) + (red[2] + red[3]) : red[0] + red[1];
+  return (red[0] + red[1]) + (red[2] + red[3]);
 }
 
-template <typename T, int W>
-__global__ void __launch_bounds__(32 * W)
+template <typename T>
+__global__ void __launch_bounds__(kBlkThreads)
 tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int pcr2,
                   bool berr_check, float berr, float *diag,
                   const T *__restrict__ dl, const T *__restrict__ dd,
                   const T *__restrict__ du, T *x, unsigned long long *info)
 {
-  constexpr int kThreads = 32 * W, NS = kThreads * kBlkS, S2 = kBlk2M + 1;
-  constexpr int C2 = blk_cols2<W>(); /* level 2's tile columns */
+  constexpr int NS = kBlkThreads * kBlkS, S2 = kBlk2M + 1;
   extern __shared__ __align__(16) unsigned char smem_raw[];
-  __shared__ T sRed[3][W];
+  __shared__ T sVf[kBlkThreads], sWf[kBlkThreads], sXf[kBlkThreads], sRed[3][4];
   __shared__ int sFail;
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, n = (int)ds.n;
   const int64_t s = blockIdx.x;
   T *const A = reinterpret_cast<T *>(smem_raw), *const D = A + NS, *const C = D + NS,
            *const B = C + NS;
-  T *const A2 = B + NS, *const D2 = A2 + C2 * S2, *const C2t = D2 + C2 * S2,
-           *const B2 = C2t + C2 * S2;
+  T *const A2 = B + NS, *const D2 = A2 + 32 * S2, *const C2 = D2 + 32 * S2,
+           *const B2 = C2 + 32 * S2;
   const T *const pl = dl + s * ds.m_sys, *const pd = dd + s * ds.m_sys,
               *const pu = du + s * ds.m_sys;
   T *const pb = x + s * ds.b_sys; /* b_row = m_row = 1 (gtsv__?_batch_tile_base) */
 
   /* load: row r at r + r / 16 (partition r / 16, a column of 17 slots) */
-  for (int r = tid; r < n; r += kThreads) {
+  for (int r = tid; r < n; r += kBlkThreads) {
     const int k = r + r / kBlkM;
     cp_elt(A + k, pl + r);
     cp_elt(D + k, pd + r);
@@ -1038,27 +1023,24 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
   e.bad = false;
   e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
   if (part) e = part_solve<false>(L, A, D, C, B, !first, !last, idx);
-  /* each partition's first values, for the separator above it, in its column's unused
-     last slot (a partition has at most 16 rows) */
-  const int kf = p * kBlkS + kBlkM, kn = kf + kBlkS;
-  A[kf] = e.vf;
-  D[kf] = e.wf;
-  C[kf] = e.xf;
+  sVf[p] = e.vf;
+  sWf[p] = e.wf;
+  sXf[p] = e.xf;
   bool ok = !__syncthreads_or(part && e.bad) && mode != 2;
   if (ok && p < R) {
     const int k = sep(p);
-    reduced_row(A[k], D[k], C[k], B[k], e.vl, e.wl, e.xl, A[kn], D[kn], C[kn], &A[k], &D[k],
-                &C[k], &B[k]);
+    reduced_row(A[k], D[k], C[k], B[k], e.vl, e.wl, e.xl, sVf[p + 1], sWf[p + 1], sXf[p + 1],
+                &A[k], &D[k], &C[k], &B[k]);
   }
   __syncthreads();
 
   /* ---- level 2: the reduced system in warp 0's tile ---- */
   if (ok) {
-    for (int j = tid; j < R; j += kThreads) {
+    for (int j = tid; j < R; j += kBlkThreads) {
       const int k = sep(j), k2 = j + j / kBlk2M;
       A2[k2] = A[k];
       D2[k2] = D[k];
-      C2t[k2] = C[k];
+      C2[k2] = C[k];
       B2[k2] = B[k];
     }
     __syncthreads();
@@ -1066,7 +1048,7 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
       int P2 = 1;
       while (P2 * kBlk2M < R) P2 <<= 1;
       const unsigned f =
-          spike_attempt<T, kBlk2M, false, false>(A2, D2, C2t, B2, lane, P2, R, 0, 1u, red2, pcr2);
+          spike_attempt<T, kBlk2M, false, false>(A2, D2, C2, B2, lane, P2, R, 0, 1u, red2, pcr2);
       bool good = f == 0u;
       if (good) {
         for (int j = lane; j < R; j += 32) B[sep(j)] = B2[j + j / kBlk2M];
@@ -1085,7 +1067,7 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
   if (ok) {
     const T xl = part && !first ? B[sep(p - 1)] : T(0);
     const T xr = part && !last ? B[sep(p)] : T(0);
-    const T m0 = block_max<W>(part ? part_ends(L, A, D, B, xl, xr, idx) : T(0), sRed[0]);
+    const T m0 = block_max4(part ? part_ends(L, A, D, B, xl, xr, idx) : T(0), sRed[0]);
     T s2 = 0, x2 = 0;
     if (part) {
       const T sc = pow2_inv(m0);
@@ -1093,8 +1075,8 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
       s2 += (sc * xr) * (sc * xr); /* the separator below: |x| cancels nothing */
       x2 += (sc * xr) * (sc * xr);
     }
-    s2 = block_sum<W>(s2, sRed[1]);
-    x2 = block_sum<W>(x2, sRed[2]);
+    s2 = block_sum4(s2, sRed[1]);
+    x2 = block_sum4(x2, sRed[2]);
     const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
     ok = s2 <= T(kCancel * kCancel) * x2 && x2 <= big; /* the same at every thread */
   }
@@ -1105,7 +1087,7 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
     __syncthreads(); /* x of every partition is in the arrays */
     const T u = sizeof(T) == 8 ? T(0x1p-53) : T(0x1p-24), tol = T(berr) * u;
     bool good = true;
-    for (int r = tid; r < n; r += kThreads) {
+    for (int r = tid; r < n; r += kBlkThreads) {
       const T a = r > 0 ? pl[r] : T(0), d = pd[r], c = r + 1 < n ? pu[r] : T(0), b = pb[r];
       const T xm = r > 0 ? B[r - 1 + (r - 1) / kBlkM] : T(0), x0 = B[r + r / kBlkM];
       const T xp = r + 1 < n ? B[r + 1 + (r + 1) / kBlkM] : T(0);
@@ -1119,15 +1101,14 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
     }
     ok = !__syncthreads_or(!good);
   }
-  if (W == 2 && tid == 0) atomicAdd(&g_pair_count[ok ? 0 : 1], 1ull);
   if (ok) {
-    for (int r = tid; r < n; r += kThreads) __stcs(pb + r, B[r + r / kBlkM]);
+    for (int r = tid; r < n; r += kBlkThreads) __stcs(pb + r, B[r + r / kBlkM]);
     return;
   }
-  /* ---- the one-warp path (M = 64, or 32 at W = 2) in warp 0, from the original rows ---- */
+  /* ---- the one-warp path (M = 64) in warp 0, from the original rows ---- */
   __syncthreads(); /* every thread is done with the arrays */
   if (warp != 0) return;
-  constexpr int M = blk_m1<W>(), S = M + 1;
+  constexpr int M = 64, S = M + 1;
   T *const tA = reinterpret_cast<T *>(smem_raw), *const tD = tA + 32 * S, *const tC = tD + 32 * S,
            *const tB = tC + 32 * S;
   int P = 1;
@@ -1238,40 +1219,6 @@ template <typename T, int M, bool RED2, bool NP> gtsv_status spec_wave(int dev, 
   return GTSV_STATUS_SUCCESS;
 }
 
-/* gtsv__batch_tile_pair, or GTSV_TILE_PAIR=0/1/2 where set (measurements) */
-int pair_mode()
-{
-  static const int env = getenv("GTSV_TILE_PAIR") ? atoi(getenv("GTSV_TILE_PAIR")) : -1;
-  return env >= 0 && env <= 2 ? env : gtsv__batch_tile_pair;
-}
-
-/* Two warps a system (tile_block_kernel<T, 2>), each of the nsys systems of 513..1024
-   rows (rows contiguous). GTSV_TILE_PAIR_BERR=k (measurements): the row-wise check of
-   the block kernel at k u (default 0: none). */
-template <typename T>
-gtsv_status pair_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
-                       const T *du, T *x, int pcr)
-{
-  static std::atomic<int> done[64];
-  int dev = 0;
-  GTSV_CUDA_TRY(cudaGetDevice(&dev));
-  if (!(dev >= 0 && dev < 64 && done[dev].load(std::memory_order_relaxed))) {
-    GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_block_kernel<T, 2>,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       blk_smem<T, 2>()));
-    GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_block_kernel<T, 2>,
-                                       cudaFuncAttributePreferredSharedMemoryCarveout,
-                                       cudaSharedmemCarveoutMaxShared));
-    if (dev >= 0 && dev < 64) done[dev].store(1, std::memory_order_relaxed);
-  }
-  static const float berr = getenv("GTSV_TILE_PAIR_BERR") ? (float)atof(getenv("GTSV_TILE_PAIR_BERR")) : 0.0f;
-  tile_block_kernel<T, 2><<<(unsigned)ds->nsys, 64, blk_smem<T, 2>(), gtsv__cuda_stream(h)>>>(
-      *ds, pair_mode(), gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, pcr, berr > 0.0f, berr,
-      nullptr, dl, d, du, x, h->cuda->info);
-  GTSV_CUDA_TRY(cudaGetLastError());
-  return GTSV_STATUS_SUCCESS;
-}
-
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP>
 gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                        const T *du, T *x, int P, int lgG)
@@ -1295,10 +1242,6 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
       return GTSV_STATUS_SUCCESS;
     }
   }
-  /* strided systems of 513..1024 rows: two warps a system (tile_block_kernel<T, 2>) */
-  if (!INTER && M == 32 && P == 32 && ds->n > 512 && gtsv__batch_tile_m == 0 &&
-      ds->nsys <= (int64_t)0x7FFFFFFF && pair_mode() != 0)
-    return pair_solve<T>(h, ds, dl, d, du, x, pcr);
   gtsv_status st = opt_in<T, M, INTER, K, RED2, NP>(dev);
   if (st != GTSV_STATUS_SUCCESS) return st;
   tile_kernel<T, M, INTER, K, RED2, NP><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
@@ -1387,9 +1330,8 @@ gtsv_status block_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, c
   int dev = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
   if (!(dev >= 0 && dev < 64 && done[dev].load(std::memory_order_relaxed))) {
-    GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_block_kernel<T, 4>,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       blk_smem<T, 4>()));
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_block_kernel<T>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, blk_smem<T>()));
     if (dev >= 0 && dev < 64) done[dev].store(1, std::memory_order_relaxed);
   }
   static const int pcr2_env = getenv("GTSV_TILE_BLK2_PCR") ? atoi(getenv("GTSV_TILE_BLK2_PCR")) : -1;
@@ -1409,8 +1351,7 @@ gtsv_status block_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, c
     GTSV_CUDA_TRY(cudaMemsetAsync(diag_buf, 0, sizeof(float), gtsv__cuda_stream(h)));
     diag = diag_buf;
   }
-  tile_block_kernel<T, 4><<<(unsigned)ds->nsys, kBlkThreads, blk_smem<T, 4>(),
-                            gtsv__cuda_stream(h)>>>(
+  tile_block_kernel<T><<<(unsigned)ds->nsys, kBlkThreads, blk_smem<T>(), gtsv__cuda_stream(h)>>>(
       *ds, block_mode(), gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr_mode(), pcr2,
       berr > 0.0f, berr, diag, dl, d,
       du, x, h->cuda->info);
@@ -1450,15 +1391,6 @@ extern "C" gtsv_status gtsv__d_batch_tile_base(gtsv_handle h, const gtsv_batch_d
                                                const double *du, double *x)
 {
   return tile_base<double>(h, ds, dl, d, du, x);
-}
-
-extern "C" gtsv_status gtsv__batch_tile_pair_counts(unsigned long long counts[2])
-{
-  const unsigned long long zero[2] = {0, 0};
-  GTSV_CUDA_TRY(cudaDeviceSynchronize());
-  GTSV_CUDA_TRY(cudaMemcpyFromSymbol(counts, g_pair_count, sizeof zero));
-  GTSV_CUDA_TRY(cudaMemcpyToSymbol(g_pair_count, zero, sizeof zero));
-  return GTSV_STATUS_SUCCESS;
 }
 
 extern "C" int gtsv__batch_tile_takes(const gtsv_batch_desc *ds)
