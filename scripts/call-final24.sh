@@ -1,0 +1,29 @@
+# Session 24, device call 3: build (gpu.sh), every test (ctest), then the benchmark rows the
+# README quotes for issue 5 (single systems, double 2^23 and 2^25: PDP, SPIKE_DP, cuSPARSE
+# gtsv2) and issue 6 (double strided batches n = 64 and 1024, 2^24 rows).
+set -u
+T0=$(date +%s)
+FINAL=$OUT
+mkdir -p /tmp/z && rm -rf /tmp/z/*
+OUT=/tmp/z SKIP="ctest memcheck racecheck bench" scripts/gpu.sh > /tmp/z/gpu.log 2>&1
+grep -E "^build|FAILED" /tmp/z/gpu.log | head -3
+echo "built at $(( $(date +%s) - T0 )) s"
+LD=$(ls -d $PWD/.deps/usr/lib/x86_64-linux-gnu 2>/dev/null)
+export LD_LIBRARY_PATH=$LD${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+(cd build-h200 && timeout ${CT_LIMIT:-240} ctest -j 16 --timeout 230 --output-on-failure > /tmp/z/ctest.log 2>&1)
+grep -E "tests passed|tests failed|Failed|\*\*\*" /tmp/z/ctest.log | head -12
+echo "ctest done at $(( $(date +%s) - T0 )) s"
+run() { # name, args...
+  local name=$1; shift
+  local left=$(( ${LIMIT:-585} - ($(date +%s) - T0) ))
+  [ $left -lt 25 ] && { echo "no time left for $name"; return; }
+  timeout $left build-h200/bench/gtsv-gpu-bench "$@" --md /tmp/z/$name.md \
+    --commit "${GTSV_COMMIT:-unknown}" > /tmp/z/$name.log 2>&1
+  grep -E "random \| (cusparse gtsv2|gtsv PDP|gtsv SPIKE_DP|gtsv strided_batch|cusparse InterleavedBatch a1|cusparse gtsv2StridedBatch) \|" \
+    /tmp/z/$name.md | cut -c1-120
+}
+run single-23 --only single --prec d --n 8388608 --reps 10
+run batch-64 --only batch --prec d --n 64 --reps 10
+run single-25 --only single --prec d --n 33554432 --reps 10
+echo "done at $(( $(date +%s) - T0 )) s"
+cd /tmp/z && tar czf $FINAL/z.tgz .
