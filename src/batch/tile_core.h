@@ -59,48 +59,6 @@ template <typename T> struct Sweep {
   int i;
 };
 
-/* The pivot test of a step (1x1 at the last row, h1 = false) and the reciprocal it
-   uses. GTSV_TILE_ONE_RCP = 1: one reciprocal, of the pivot the test chose (1/bt or
-   1/Delta), formed after the test; 0: 1/bt started before the test (see
-   core/pivot_cxx.h), and a 2x2 block forms 1/Delta itself (fac_2x2). The values are
-   the same bit for bit (rcp_early is the correctly rounded reciprocal, and
-   fac_2x2 = fac_2x2_r of 1/Delta); a warp whose lanes take both kinds of block runs
-   one reciprocal a step instead of two. */
-#ifndef GTSV_TILE_ONE_RCP
-#define GTSV_TILE_ONE_RCP 0
-#endif
-template <typename T> struct StepRcp {
-  bool one;
-  T rcp;
-#if GTSV_TILE_ONE_RCP
-  T dl; /* Delta (used only when !one) */
-#endif
-  __host__ __device__ __forceinline__ StepRcp(T bt, T c0, T a1, T b1, T c1, T a2, bool h1)
-  {
-#if GTSV_TILE_ONE_RCP
-    one = !h1 || piv_1x1(bt, c0, a1, b1, c1, a2);
-    dl = delta_2x2(bt, c0, a1, b1);
-    rcp = rcp_early(one ? bt : dl);
-#else
-    rcp = rcp_early(bt);
-    one = !h1 || piv_1x1(bt, c0, a1, b1, c1, a2);
-#endif
-  }
-  /* the 2x2 block's factor (fac_2x2's outputs) */
-  __host__ __device__ __forceinline__ T fac_2x2(T bt, T c0, T a1, T b1, T c1, T a2, T b2,
-                                                T *delta, T *p0, T *p1, T *g0, T *g1) const
-  {
-#if GTSV_TILE_ONE_RCP
-    (void)a1;
-    (void)b1;
-    *delta = dl;
-    return fac_2x2_r(rcp, bt, c0, c1, a2, b2, p0, p1, g0, g1);
-#else
-    return gtsv_piv::fac_2x2(bt, c0, a1, b1, c1, a2, b2, delta, p0, p1, g0, g1);
-#endif
-  }
-};
-
 /* One pivot block of seq_dp's forward sweep at row s.i. H1, H2: rows i+1, i+2 are
    in the system (compile-time, so that the main loop has no bounds selects; an
    absent row reads as 0, as before, and the arithmetic is the same). Returns
@@ -113,12 +71,12 @@ __host__ __device__ __forceinline__ bool seq_step(Sweep<T> &s, T *A, T *D, T *C,
   const T c0 = H1 ? C[k0] : T(0), a1 = H1 ? A[k1] : T(0), b1 = H1 ? D[k1] : T(0);
   const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
   T z1 = H1 ? B[k1] : T(0);
+  const T rcp = rcp_early(s.bt); /* before the pivot test: see core/pivot_cxx.h */
   /* the last row is always 1x1, as on the host */
-  StepRcp<T> r(s.bt, c0, a1, b1, c1, a2, H1);
-  if (r.one) {
+  if (!H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2)) {
     if (bad_piv(s.bt)) return false;
     T g;
-    const T p = r.rcp, nbt = fac_1x1_r(r.rcp, c0, a1, b1, &g);
+    const T p = rcp, nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
     B[k0] = fsol_1x1(p, s.zt, a1, &z1);
     D[k0] = g;
     C[k0] = T(0);
@@ -128,7 +86,7 @@ __host__ __device__ __forceinline__ bool seq_step(Sweep<T> &s, T *A, T *D, T *C,
   } else {
     const T b2 = H2 ? D[k2] : T(0);
     T z2 = H2 ? B[k2] : T(0), delta, p0, p1, g0, g1, y0, y1;
-    const T nbt = r.fac_2x2(s.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+    const T nbt = fac_2x2(s.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
     if (bad_piv(delta)) return false;
     fsol_2x2(p0, p1, c0, a1, b1, a2, s.zt, z1, &y0, &y1, &z2);
     B[k0] = y0;
@@ -222,11 +180,11 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, 
   const T c0 = H1 ? C[k0] : T(0), a1 = H1 ? A[k1] : T(0), b1 = H1 ? D[k1] : T(0);
   const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
   T z1 = H1 ? B[k1] : T(0);
-  StepRcp<T> r(s.bt, c0, a1, b1, c1, a2, H1);
-  if (r.one) {
+  const T rcp = rcp_early(s.bt);
+  if (!H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2)) {
     if (bad_piv(s.bt)) return false;
     T g, v1 = 0;
-    const T p = r.rcp, nbt = fac_1x1_r(r.rcp, c0, a1, b1, &g);
+    const T p = rcp, nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
     B[k0] = fsol_1x1(p, s.zt, a1, &z1);
     A[k0] = fsol_1x1(p, s.vt, a1, &v1); /* A[k0] is not read again */
     D[k0] = g;
@@ -239,7 +197,7 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, 
   } else {
     const T b2 = H2 ? D[k2] : T(0);
     T z2 = H2 ? B[k2] : T(0), v2 = 0, delta, p0, p1, g0, g1, y0, y1;
-    const T nbt = r.fac_2x2(s.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+    const T nbt = fac_2x2(s.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
     if (bad_piv(delta)) return false;
     fsol_2x2(p0, p1, c0, a1, b1, a2, s.zt, z1, &y0, &y1, &z2);
     B[k0] = y0;
