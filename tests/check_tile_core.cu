@@ -93,8 +93,8 @@ void run_shape(tu_prec p, int M, int n, tu_kind kind, const Mode &m, uint64_t se
             "%s M=%d n=%d %s %s: info %lld row %lld, DP_SEQ %lld row %lld",
             m.name, M, n, tu_prec_name(p), tu_kind_name(kind), (long long)info, (long long)row,
             (long long)hi, (long long)hr);
-  /* the mode took the way it is for */
-  const int Pu = (n + M - 1) / M;
+  /* the mode took the way it is for (Pu: the kernel's partitions, tile_rows) */
+  const int L = tile_rows(n, M), Pu = (n + L - 1) / L;
   if (m.o.fail_first && Pu >= 2)
     TU_EXPECT(st.retries >= batch, "%s M=%d n=%d: %ld retries", m.name, M, n, st.retries);
   if (m.o.red2 == 2)
@@ -156,9 +156,12 @@ START_TEST(tile_method_matches_lapack)
   tu_reset_failures();
   for (int pi = 0; pi < TU_NPREC; pi++)
     for (int M : ms) {
-      /* one partition; two; 5; 17 (two levels from here); 24; 32 */
-      const int ns[] = {M - 1, M + 1, 5 * M + 3, 16 * M + 1, 24 * M, 32 * M};
-      for (int ni = 0; ni < 6; ni++)
+      /* one partition; two; 8 lanes of unequal partitions; 16 full lanes (a reduced
+         system of 15 rows); 32 lanes (from here the two levels) of M/2 + 1 rows, the
+         last partition shorter (M = 8: 26 partitions, the last of 4 rows; M = 64: 32,
+         the last of 2); 32 of 3M/4; 32 of M */
+      const int ns[] = {M - 1, M + 1, 5 * M + 3, 16 * M, 16 * M + 1, 24 * M, 32 * M};
+      for (int ni = 0; ni < 7; ni++)
         for (size_t ki = 0; ki < sizeof kinds / sizeof *kinds; ki++)
           for (int mi = 0; mi < 7; mi++)
             run_shape((tu_prec)pi, M, ns[ni], kinds[ki], modes[mi],

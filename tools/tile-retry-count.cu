@@ -1,9 +1,9 @@
-/* gtsv-tile-retry-count [rows]: on the host, how often the on-chip batch kernel
+/* gtsv-tile-retry-count [rows [n ...]]: on the host, how often the on-chip batch kernel
    (src/batch/batch_tile.cu) retries or falls back on the benchmark's random
    batches (bench/results/gpu-batch5-2026-11-24.md), and how often its two-level
    reduced solve fails. A diagnostic, not installed: the kernel's decisions come
    from its host emulation (src/batch/tile_emul.h); it counts first-attempt
-   failures, M/4 and M/2 retries, fallbacks, and the worst backward error of an
+   failures, L/4 and L/2 retries (L rows a partition), fallbacks, and the worst backward error of an
    accepted first attempt. */
 #include <cstdio>
 #include <cstdlib>
@@ -37,7 +37,7 @@ template <typename T> static void run(int n, int batch, int M, int dom, int red2
   std::vector<T> dl(N), d(N), du(N), b(N), x(n);
   for (size_t i = 0; i < N; i++) { dl[i] = (T)urand(); du[i] = (T)urand(); d[i] = (T)(dom ? 4.0 + urand() : urand()); b[i] = (T)urand(); }
   for (int k = 0; k < batch; k++) { dl[(size_t)k * n] = 0; du[(size_t)k * n + n - 1] = 0; }
-  int P = 1; while (P * M < n) P <<= 1;
+  const int P = tile_lanes(n, M), L = tile_rows(n, M); /* the kernel's lanes and rows a column */
   int G = 32 / P;
   EmulOpts o;
   o.red2 = red2;
@@ -49,24 +49,24 @@ template <typename T> static void run(int n, int batch, int M, int dom, int red2
     for (int g = 0; g < G && w * G + g < batch; g++) {
       size_t s = (size_t)(w * G + g) * n;
       const T *a = &dl[s], *dd = &d[s], *c = &du[s], *bb = &b[s];
-      bool ok = emul_attempt(n, M, 0, a, dd, c, bb, x.data(), o, &st);
+      bool ok = emul_attempt(n, L, 0, a, dd, c, bb, x.data(), o, &st);
       const double ra = st.ratio;
       if (ok) berr = std::fmax(berr, backward_error(n, a, dd, c, bb, x.data()));
       int bin = ra < 4 ? 0 : ra < 8 ? 1 : ra < 16 ? 2 : ra < 32 ? 3 : ra < 340 ? 4 : 5; hist[bin]++;
       if (ok) continue;
       f0++; wr = true;
-      fq += !emul_attempt(n, M, M / 4, a, dd, c, bb, x.data(), o, &st); /* M/4 alone */
-      if (emul_attempt(n, M, M / 2, a, dd, c, bb, x.data(), o, &st)) continue;
+      fq += !emul_attempt(n, L, L / 4, a, dd, c, bb, x.data(), o, &st); /* L/4 alone */
+      if (emul_attempt(n, L, L / 2, a, dd, c, bb, x.data(), o, &st)) continue;
       f1++;
-      if (emul_attempt(n, M, M / 4, a, dd, c, bb, x.data(), o, &st)) continue;
+      if (emul_attempt(n, L, L / 4, a, dd, c, bb, x.data(), o, &st)) continue;
       f2++; wf = true;
     }
     warps_retry += wr; warps_fb += wf;
   }
   long nw = (batch + G - 1) / G;
   printf("red2=%d: two-level failed %ld of %ld; worst accepted backward error %.2f eps; ", red2, st.red2_fails, st.red2_tries, berr);
-  printf("fail(h=M/4 | fail0) %ld of %ld; ", fq, f0); printf("%s n=%4d batch=%6d M=%2d P=%2d G=%2d %s: fail0 %.3f%% fail1 %.3f%% fallback %.4f%% (%ld) | warps retry %.2f%% fallback %.3f%% | ratio<4 %.1f%% <8 %.1f%% <16 %.1f%% <32 %.1f%% <340 %.2f%% >=340 %.3f%%\n",
-         sizeof(T) == 8 ? "d" : "s", n, batch, M, P, G, dom ? "dom" : "rnd", 100.0 * f0 / batch, 100.0 * f1 / batch, 100.0 * f2 / batch, f2,
+  printf("fail(h=L/4 | fail0) %ld of %ld; ", fq, f0); printf("%s n=%4d batch=%6d M=%2d L=%2d P=%2d G=%2d %s: fail0 %.3f%% fail1 %.3f%% fallback %.4f%% (%ld) | warps retry %.2f%% fallback %.3f%% | ratio<4 %.1f%% <8 %.1f%% <16 %.1f%% <32 %.1f%% <340 %.2f%% >=340 %.3f%%\n",
+         sizeof(T) == 8 ? "d" : "s", n, batch, M, L, P, G, dom ? "dom" : "rnd", 100.0 * f0 / batch, 100.0 * f1 / batch, 100.0 * f2 / batch, f2,
          100.0 * warps_retry / nw, 100.0 * warps_fb / nw,
          100 * hist[0] / batch, 100 * hist[1] / batch, 100 * hist[2] / batch, 100 * hist[3] / batch, 100 * hist[4] / batch, 100 * hist[5] / batch);
 }
@@ -74,6 +74,13 @@ template <typename T> static void run(int n, int batch, int M, int dom, int red2
 int main(int argc, char **argv)
 {
   int big = argc > 1 ? atoi(argv[1]) : 1 << 22;
+  if (argc > 2) { /* gtsv-tile-retry-count rows n...: double random, choose_m's M */
+    for (int i = 2; i < argc; i++) {
+      const int n = atoi(argv[i]);
+      run<double>(n, big / n, n <= 512 ? 16 : n <= 1024 ? 32 : 64, 0, 1);
+    }
+    return 0;
+  }
   int ns[] = {64, 128, 256, 512, 1024};
   for (int red2 = 0; red2 < 2; red2++)
     for (int n : ns) {

@@ -159,21 +159,36 @@ template <typename T, int M> __host__ __device__ constexpr int tile_smem()
   return 4 * 32 * (M + 1) * (int)sizeof(T);
 }
 
-template <int M> struct SysIdx { /* row r of a system -> tile offset from its column */
-  __host__ __device__ int operator()(int r) const { return r + r / M; }
+/* Row r of a system -> tile offset from its first column: P lanes of L = tile_rows(n, M)
+   rows (tile_core.h: the rows balanced over the lanes), row r at column r / L, slot
+   r % L of columns of M + 1 slots (slots L .. M unused). P = 1: one column, L = M. */
+template <int M> struct Rows {
+  int L;
+  unsigned mg; /* ceil(2^32 / L): r / L = (r mg) >> 32 for 0 <= r < 2^32 / L, L >= 2 */
+  __host__ __device__ Rows(int n, int P)
+      : L(P == 1 ? M : (n + P - 1) / P), mg(0xffffffffu / (unsigned)L + 1u) {}
+  __host__ __device__ int col(int r) const
+  {
+    return (int)(((unsigned long long)(unsigned)r * mg) >> 32);
+  }
+  __host__ __device__ int operator()(int r) const
+  {
+    const int c = col(r);
+    return c * (M + 1) + (r - c * L);
+  }
 };
 struct Ident {
   __host__ __device__ int operator()(int r) const { return r; }
 };
 
 /* Copy the n contiguous rows of one system (from pl, pd, pu, pb) into its tile
-   column (from A, D, C, B): row r at r + r / M. */
+   columns (from A, D, C, B): row r at rw(r). */
 template <typename T, int M>
-__device__ __forceinline__ void cp_rows(int n, T *A, T *D, T *C, T *B, const T *pl,
+__device__ __forceinline__ void cp_rows(int n, Rows<M> rw, T *A, T *D, T *C, T *B, const T *pl,
                                         const T *pd, const T *pu, const T *pb, int lane)
 {
   for (int r = lane; r < n; r += 32) {
-    const int k = r + r / M;
+    const int k = rw(r);
     cp_elt(A + k, pl + r);
     cp_elt(D + k, pd + r);
     cp_elt(C + k, pu + r);
@@ -184,13 +199,13 @@ __device__ __forceinline__ void cp_rows(int n, T *A, T *D, T *C, T *B, const T *
 /* Copy system s (warp's slot g) into the tile; rows contiguous (m_row = b_row = 1:
    the kernel takes this layout only then, see tile_solve). */
 template <typename T, int M>
-__device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, T *A, T *D,
-                                         T *C, T *B, const T *dl, const T *dd, const T *du,
+__device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, Rows<M> rw, T *A,
+                                         T *D, T *C, T *B, const T *dl, const T *dd, const T *du,
                                          const T *x, int lane)
 {
   const int64_t ms = ds.m_sys;
-  cp_rows<T, M>((int)ds.n, A, D, C, B, dl + s * ms, dd + s * ms, du + s * ms, x + s * ds.b_sys,
-                lane);
+  cp_rows<T, M>((int)ds.n, rw, A, D, C, B, dl + s * ms, dd + s * ms, du + s * ms,
+                x + s * ds.b_sys, lane);
 }
 
 /* Copy the nact systems from s0 (rows contiguous) into the warp's tile, system g at
@@ -203,10 +218,11 @@ __device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0
                                            const T *dd, const T *du, const T *x, int lane)
 {
   const int n = (int)ds.n, cs = P * (M + 1);
+  const Rows<M> rw(n, P);
   const int64_t ms = ds.m_sys, bs = ds.b_sys;
   const T *pl = dl + s0 * ms, *pd = dd + s0 * ms, *pu = du + s0 * ms, *pb = x + s0 * bs;
   for (int g = 0, c = 0; g < nact; g++, c += cs, pl += ms, pd += ms, pu += ms, pb += bs)
-    cp_rows<T, M>(n, tA + c, tD + c, tC + c, tB + c, pl, pd, pu, pb, lane);
+    cp_rows<T, M>(n, rw, tA + c, tD + c, tC + c, tB + c, pl, pd, pu, pb, lane);
 }
 
 /* Copy again, into their tile columns, the systems whose first lane is set in fm
@@ -218,16 +234,17 @@ __device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, un
 {
   constexpr int S = M + 1;
   const int n = (int)ds.n;
+  const Rows<M> rw(n, P);
   __syncwarp(); /* every lane is done with the columns */
   while (fm) {
     const int l0 = __ffs(fm) - 1, c = l0 * S;
     const int64_t s = s0 + l0 / P;
     fm &= fm - 1u;
     if (!INTER) {
-      load_sys<T, M>(ds, s, tA + c, tD + c, tC + c, tB + c, dl, dd, du, x, lane);
+      load_sys<T, M>(ds, s, rw, tA + c, tD + c, tC + c, tB + c, dl, dd, du, x, lane);
     } else {
       for (int r = lane; r < n; r += 32) {
-        const int k = c + r + r / M;
+        const int k = c + rw(r);
         cp_elt(tA + k, dl + s + (int64_t)r * ds.m_row);
         cp_elt(tD + k, dd + s + (int64_t)r * ds.m_row);
         cp_elt(tC + k, du + s + (int64_t)r * ds.m_row);
@@ -250,26 +267,32 @@ template <typename T> __device__ __forceinline__ T group_sum(T v, int P)
   return v;
 }
 
-/* Row k of partition p (first interior row lo) -> tile offset. SH = false: the
-   partition is column `base` of the tile (rows 0..M-2 of it, lo = p M); SH = true:
-   the system starts at offset `base` and the partition may straddle two columns. */
+/* Row k of a partition -> tile offset. SH = false: the partition is the column at
+   `base` (its slots 0..L-1); SH = true (separators moved up, see spike_attempt): its
+   rows k < brk are at base + k, the others at base2 + k (it straddles two columns). */
 template <int M, bool SH> struct PartIdx {
-  int base, lo;
+  int base, brk, base2;
   __host__ __device__ int operator()(int k) const
   {
     if (!SH) return base + k;
-    const int r = lo + k;
-    return base + r + r / M;
+    return (k < brk ? base : base2) + k;
   }
 };
-/* Separator j (row (j+1) M - 1 - h of the system at offset base) -> tile offset. */
+/* Partition p's rows from its first interior row lo (rows of L a column, the system's
+   first column at sys, 0 <= lo - p L + L < 2 L: in column p - 1 or p) as a PartIdx. */
+template <int M, bool SH>
+__host__ __device__ __forceinline__ PartIdx<M, SH> part_idx(int sys, int p, int lo, int L)
+{
+  constexpr int S = M + 1;
+  if (!SH) return PartIdx<M, SH>{sys + p * S, L, 0};
+  const int c0 = lo < p * L ? p - 1 : p, s0 = lo - c0 * L; /* first column and slot */
+  return PartIdx<M, SH>{sys + c0 * S + s0, L - s0, sys + (c0 + 1) * S - (L - s0)};
+}
+/* Separator j (row (j+1) L - 1 - h, 0 <= h < L, of the system at offset base, L rows a
+   column) -> tile offset: column j, slot L - 1 - h. */
 template <int M> struct SepIdx {
-  int base, h;
-  __host__ __device__ int operator()(int j) const
-  {
-    const int r = (j + 1) * M - 1 - h;
-    return base + r + r / M;
-  }
+  int base, h, L;
+  __host__ __device__ int operator()(int j) const { return base + j * (M + 1) + (L - 1 - h); }
 };
 
 /* Row k of a part of the reduced system, k -> sep(off + k stride), as a tile offset:
@@ -423,9 +446,10 @@ __device__ __forceinline__ bool pcr_checked(const T *tA, const T *tD, const T *t
 
 /*
  * One SPIKE attempt on the systems whose first lane is set in smask, their rows in
- * the tile (overwritten). Separators are rows (j+1) M - 1 - h, j = 0..Pu-2 (h = 0:
- * the last row of each tile column; h > 0: moved up h rows, so every interior is a
- * different set of rows, the last one h rows longer). Returns the first lanes of
+ * the tile (overwritten; L = tile_rows(n, M) rows a column, Pu = ceil(n / L) columns
+ * in use). Separators are rows (j+1) L - 1 - h, j = 0..Pu-2 (h = 0: the last row of
+ * each tile column; 0 < h < L: moved up h rows, so every interior is a different set
+ * of rows, the last one h rows longer). Returns the first lanes of
  * the systems that fail (see the top of the file); the others hold x in the tile.
  *
  * The reduced system (R = Pu - 1 rows at sep(0..R-1)), from kPcrMinRows rows (pcr
@@ -445,14 +469,15 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
 {
   constexpr int S = M + 1;
   const int g = lane / P, p = lane & (P - 1);
-  const int Pu = (n + M - 1) / M; /* partitions in use */
-  const int R = Pu - 1;           /* rows of the reduced system (warp-uniform) */
+  const int Lc = Rows<M>(n, P).L;  /* rows a column */
+  const int Pu = (n + Lc - 1) / Lc; /* partitions in use */
+  const int R = Pu - 1;             /* rows of the reduced system (warp-uniform) */
   const bool on = (smask >> (g * P)) & 1u;
   const int hs = SH ? h : 0;
-  const int lo = p == 0 ? 0 : p * M - hs;
-  const int L = (p < Pu - 1 ? (p + 1) * M - 1 - hs : n) - lo;
-  const PartIdx<M, SH> idx{SH ? g * P * S : lane * S, lo};
-  const SepIdx<M> sep{g * P * S, hs};
+  const int lo = p == 0 ? 0 : p * Lc - hs;
+  const int L = (p < Pu - 1 ? (p + 1) * Lc - 1 - hs : n) - lo;
+  const PartIdx<M, SH> idx = part_idx<M, SH>(g * P * S, p, lo, Lc);
+  const SepIdx<M> sep{g * P * S, hs, Lc};
 
   auto seq = [&](bool go) { return go && p == 0 && seq_dp(R, tA, tD, tC, tB, sep) >= 0; };
   auto reduced = [&](bool go, T tn) {
@@ -484,7 +509,8 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
     __syncwarp();
     return seq(go);
   };
-  /* the longest interior: M - 1 rows, and h more for the last of a shifted attempt */
+  /* the longest interior: L - 1 <= M - 1 rows, and h < L more for the last of a shifted
+     attempt */
   const bool ok = spike_level<(SH && M + M / 2 > 64), T>(tA, tD, tC, tB, lane, P, 1, on,
                                                         p < Pu, p, Pu, L, idx, sep, reduced,
                                                         false);
@@ -533,30 +559,31 @@ __device__ __forceinline__ unsigned spike_attempt_np(T *tA, T *tD, T *tC, T *tB,
 {
   constexpr int S = M + 1;
   const int g = lane / P, p = lane & (P - 1);
-  const int Pu = (n + M - 1) / M, R = Pu - 1;
+  const int Lc = Rows<M>(n, P).L; /* rows a column */
+  const int Pu = (n + Lc - 1) / Lc, R = Pu - 1;
   const bool on = (smask >> (g * P)) & 1u;
-  const int lo = p * M;
-  const int L = (p < Pu - 1 ? (p + 1) * M - 1 : n) - lo;
-  const PartIdx<M, false> idx{lane * S, lo};
-  const SepIdx<M> sep{g * P * S, 0};
+  const int lo = p * Lc;
+  const int L = (p < Pu - 1 ? (p + 1) * Lc - 1 : n) - lo;
+  const PartIdx<M, false> idx = part_idx<M, false>(g * P * S, p, lo, Lc);
+  const SepIdx<M> sep{g * P * S, 0, Lc};
   auto reduced = [&](bool go, T) { return pcr_reduced(tA, tD, tC, tB, sep, p, P, R, go); };
   const bool ok = spike_level<false, T, PartIdx<M, false>, SepIdx<M>, decltype(reduced), true>(
       tA, tD, tC, tB, lane, P, 1, on, p < Pu, p, Pu, L, idx, sep, reduced, force_fail);
   return __ballot_sync(0xffffffffu, on && p == 0 && !ok);
 }
 
-/* Whether the rows of the lane's tile column (rows p M .. p M + M-1 of its system,
-   those below n) are strictly diagonally dominant, the system's dl at its first row
-   and du at its last read as 0 (they couple to nothing). */
+/* Whether the rows of the lane's tile column (rows p L .. p L + L-1 of its system,
+   L rows a column, those below n) are strictly diagonally dominant, the system's dl at
+   its first row and du at its last read as 0 (they couple to nothing). */
 template <typename T, int M>
 __device__ __forceinline__ bool column_dominant(const T *tA, const T *tD, const T *tC, int lane,
-                                                int p, int n)
+                                                int p, int n, int L)
 {
   constexpr int S = M + 1;
   bool dom = true;
-  const int r0 = p * M;
+  const int r0 = p * L;
 #pragma unroll 4
-  for (int t = 0; t < M; t++) {
+  for (int t = 0; t < L; t++) {
     const int r = r0 + t, k = lane * S + t;
     if (r < n)
       dom &= dominant_row(r == 0 ? T(0) : tA[k], tD[k], r == n - 1 ? T(0) : tC[k]);
@@ -574,13 +601,14 @@ __device__ __forceinline__ unsigned dominant_systems(const T *tA, const T *tD, c
 {
   const int g = lane / P, p = lane & (P - 1);
   const unsigned gm = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
-  const int r0 = p * M, k0 = lane * (M + 1);
+  const int L = Rows<M>(n, P).L; /* rows a column */
+  const int r0 = p * L, k0 = lane * (M + 1);
   bool dom = r0 >= n || dominant_row(r0 == 0 ? T(0) : tA[k0], tD[k0],
                                      r0 == n - 1 ? T(0) : tC[k0]);
   unsigned nd = __ballot_sync(0xffffffffu, !dom); /* at every lane: not inside a && */
   unsigned dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
   if (dm) {
-    dom = dom && column_dominant<T, M>(tA, tD, tC, lane, p, n);
+    dom = dom && column_dominant<T, M>(tA, tD, tC, lane, p, n, L);
     nd = __ballot_sync(0xffffffffu, !dom);
     dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
   }
@@ -603,12 +631,13 @@ __device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s
 {
   constexpr int S = M + 1;
   const int n = (int)ds.n;
+  const Rows<M> rw(n, P);
   __syncwarp(); /* x of every lane's rows is in the tile */
   T *px = x + s0 * ds.b_sys;
   for (int gg = 0; gg < nact; gg++, px += ds.b_sys) {
     if (!((keep >> (gg * P)) & 1u)) continue;
     const T *Bs = tB + gg * P * S;
-    for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[r + r / M]); /* b_row = 1 */
+    for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[rw(r)]); /* b_row = 1 */
   }
 }
 
@@ -640,8 +669,9 @@ __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, in
 }
 
 /* The systems whose first lane is set in fm (they failed first_attempts), reloaded and
-   tried again with the separators moved up M/2 rows, then M/4 (the systems that passed
-   hold x in the tile). Returns the first lanes of those that failed both. */
+   tried again with the separators moved up L/2 rows, then L/4 (L = tile_rows(n, M);
+   the systems that passed hold x in the tile). Returns the first lanes of those that
+   failed both. */
 template <typename T, int M, bool INTER, bool RED2>
 __device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, int64_t s0,
                                                     unsigned fm, int P, int n, T *tA, T *tD,
@@ -649,9 +679,11 @@ __device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, i
                                                     const T *du, const T *x, int lane, int red2,
                                                     int pcr)
 {
-  for (int h = M / 2; fm && h >= M / 4; h -= M / 4) {
+  const int L = Rows<M>(n, P).L;
+  for (int t = 0; fm && t < 2; t++) {
     reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-    fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, h, fm, red2, pcr);
+    fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, t == 0 ? L / 2 : L / 4, fm,
+                                         red2, pcr);
   }
   return fm;
 }
@@ -670,7 +702,7 @@ __device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t 
   reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
   if (!((fm >> lane) & 1u)) return false;
   const int c = lane * S;
-  const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, SysIdx<M>());
+  const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, Rows<M>(n, P));
   if (bad < 0) return false;
   report(ds, info, (s0 + lane / P) * ds.key_sys + bad);
   return true;
@@ -732,6 +764,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
   T *const tA = tile0 + warp * 4 * 32 * S, *const tD = tA + 32 * S;
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
   const int G = 1 << lgG, n = (int)ds.n;
+  const Rows<M> rw(n, P);
   const int64_t sb = (int64_t)blockIdx.x * K * G, s0 = sb + (int64_t)warp * G;
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)max((int64_t)0, min((int64_t)G, ds.nsys - s0));
@@ -744,7 +777,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
     for (int e = lane; e < (n << lgG); e += 32) {
       const int g = e & (G - 1), r = e >> lgG;
       if (g >= nact) continue;
-      const int k = g * P * S + r + r / M;
+      const int k = g * P * S + rw(r);
       const int64_t s = s0 + g;
       cp_elt(tA + k, dl + s + (int64_t)r * ds.m_row);
       cp_elt(tD + k, dd + s + (int64_t)r * ds.m_row);
@@ -756,7 +789,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
     for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
       const int j = e & ((K << lgG) - 1), r = e >> lgKG;
       if (j >= nblk) continue;
-      const int k = (j >> lgG) * 4 * 32 * S + (j & (G - 1)) * P * S + r + r / M;
+      const int k = (j >> lgG) * 4 * 32 * S + (j & (G - 1)) * P * S + rw(r);
       const int64_t s = sb + j;
       cp_elt(tile0 + k, dl + s + (int64_t)r * ds.m_row);
       cp_elt(tile0 + 32 * S + k, dd + s + (int64_t)r * ds.m_row);
@@ -784,7 +817,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
     for (int e = lane; e < (n << lgG); e += 32) {
       const int gg = e & (G - 1), r = e >> lgG;
       if (gg >= nact || ((sing >> (gg * P)) & 1u)) continue;
-      __stcs(x + (s0 + gg) + (int64_t)r * ds.b_row, tB[gg * P * S + r + r / M]);
+      __stcs(x + (s0 + gg) + (int64_t)r * ds.b_row, tB[gg * P * S + rw(r)]);
     }
   } else {
     if (lane == 0) sing_of[warp] = sing;
@@ -795,7 +828,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
       const int w = j >> lgG, gg = j & (G - 1);
       if (j >= nblk || ((sing_of[w] >> (gg * P)) & 1u)) continue;
       __stcs(x + (sb + j) + (int64_t)r * ds.b_row,
-             tile0[w * 4 * 32 * S + 96 * S + gg * P * S + r + r / M]);
+             tile0[w * 4 * 32 * S + 96 * S + gg * P * S + rw(r)]);
     }
   }
 }
@@ -838,7 +871,7 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
   const int warp = (int)(threadIdx.x >> 5), lane = threadIdx.x & 31;
   T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 4 * 32 * S, *const tD = tA + 32 * S;
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
-  const int n = (int)ds.n;
+  const int n = (int)ds.n, L = Rows<M>(n, P).L; /* rows a tile column */
   const int64_t s0 = (int64_t)blockIdx.x << lgG;
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)min((int64_t)1 << lgG, ds.nsys - s0);
@@ -859,7 +892,7 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
        always passes on those */
     const unsigned todo = all & ~dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
     fm = todo ? spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n,
-                                                warp == 1 ? M / 2 : M / 4, todo, red2, pcr)
+                                                warp == 1 ? L / 2 : L / 4, todo, red2, pcr)
               : 0u;
     if (warp == 1 && lane == 0) tried = todo;
   }
@@ -1017,8 +1050,8 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
   const int Pu = (n + kBlkM - 1) / kBlkM, R = Pu - 1, p = tid;
   const bool part = p < Pu, first = p == 0, last = p == Pu - 1;
   const int lo = p * kBlkM, L = part ? (last ? n : lo + kBlkM - 1) - lo : 0;
-  const PartIdx<kBlkM, false> idx{p * kBlkS, lo};
-  const SepIdx<kBlkM> sep{0, 0};
+  const PartIdx<kBlkM, false> idx = part_idx<kBlkM, false>(0, p, lo, kBlkM);
+  const SepIdx<kBlkM> sep{0, 0, kBlkM};
   Ends<T> e;
   e.bad = false;
   e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
@@ -1036,8 +1069,10 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
 
   /* ---- level 2: the reduced system in warp 0's tile ---- */
   if (ok) {
+    const int P2 = tile_lanes(R, kBlk2M);
+    const Rows<kBlk2M> rw2(R, P2); /* the reduced rows in warp 0's tile, as spike_attempt has them */
     for (int j = tid; j < R; j += kBlkThreads) {
-      const int k = sep(j), k2 = j + j / kBlk2M;
+      const int k = sep(j), k2 = rw2(j);
       A2[k2] = A[k];
       D2[k2] = D[k];
       C2[k2] = C[k];
@@ -1045,13 +1080,11 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
     }
     __syncthreads();
     if (warp == 0) {
-      int P2 = 1;
-      while (P2 * kBlk2M < R) P2 <<= 1;
       const unsigned f =
           spike_attempt<T, kBlk2M, false, false>(A2, D2, C2, B2, lane, P2, R, 0, 1u, red2, pcr2);
       bool good = f == 0u;
       if (good) {
-        for (int j = lane; j < R; j += 32) B[sep(j)] = B2[j + j / kBlk2M];
+        for (int j = lane; j < R; j += 32) B[sep(j)] = B2[rw2(j)];
       } else { /* the reduced rows sequentially, by one lane, in place */
         int bad = 0;
         if (lane == 0) bad = seq_dp(R, A, D, C, B, sep) >= 0;
@@ -1111,8 +1144,7 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
   constexpr int M = 64, S = M + 1;
   T *const tA = reinterpret_cast<T *>(smem_raw), *const tD = tA + 32 * S, *const tC = tD + 32 * S,
            *const tB = tC + 32 * S;
-  int P = 1;
-  while (P * M < n) P <<= 1;
+  const int P = tile_lanes(n, M);
   load_group<T, M>(ds, s, 1, P, tA, tD, tC, tB, dl, dd, du, x, lane);
   cp_wait();
   __syncwarp();
@@ -1120,7 +1152,8 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
                                                           du, x, lane, red2, np, pcr, info);
   if (__ballot_sync(0xffffffffu, sing)) return; /* a singular system keeps its x */
   __syncwarp();
-  for (int r = lane; r < n; r += 32) __stcs(pb + r, tB[r + r / M]);
+  const Rows<M> rw(n, P);
+  for (int r = lane; r < n; r += 32) __stcs(pb + r, tB[rw(r)]);
 }
 
 /* Rows per partition for n systems of nsys (0: the tile kernel does not take n).
@@ -1265,7 +1298,8 @@ template <typename T, int M, bool INTER, int K>
 gtsv_status launch_mk(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                       const T *du, T *x, int P, int lgG)
 {
-  const int64_t R = (ds->n + M - 1) / M - 1;
+  const int L = tile_rows((int)ds->n, M);
+  const int64_t R = (ds->n + L - 1) / L - 1; /* rows of the reduced system */
   if (gtsv__batch_tile_red2 != 0 && R >= kRed2MinRows) {
     if (gtsv__batch_tile_np != 0)
       return launch_mkr<T, M, INTER, K, true, true>(h, ds, dl, d, du, x, P, lgG);
@@ -1279,8 +1313,8 @@ gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, cons
                      const T *du, T *x)
 {
   constexpr int K = warps_per_block<T, M, INTER>();
-  int P = 1, lgG = 0;
-  while ((int64_t)P * M < ds->n) P <<= 1;
+  const int P = tile_lanes((int)ds->n, M);
+  int lgG = 0;
   while ((1 << lgG) * P < 32) lgG++;
   constexpr int K1 = warps_per_block_g1<T, M, INTER>();
   if (K1 > K && lgG == 0) return launch_mk<T, M, INTER, K1>(h, ds, dl, d, du, x, P, lgG);

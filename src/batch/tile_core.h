@@ -42,6 +42,26 @@ constexpr int kRed2MinRows = 16;
 constexpr int kPcrMinRows = 4;
 constexpr double kPcrTol = 4.0;
 
+/* Lanes of one system in the on-chip kernel whose tile columns hold M rows: the least
+   power of two P with P M >= n. */
+__host__ __device__ inline int tile_lanes(int n, int M)
+{
+  int P = 1;
+  while (P * M < n) P <<= 1;
+  return P;
+}
+/* Rows of a partition there (the system's rows balanced over its lanes): ceil(n / P),
+   so M / 2 < L <= M where P > 1 (P M / 2 < n), and the last partition's rows,
+   n - (Pu - 1) L with Pu = ceil(n / L) <= P partitions, at least 1; n where P = 1
+   (one partition). Before, every partition but the last had M rows, and n just above
+   P M / 2 left nearly half the lanes idle with sweeps of M - 1 rows (n = 600, M = 32:
+   19 lanes of 32 rows; balanced, 32 lanes of 19; the same at n = 512, 1024). */
+__host__ __device__ inline int tile_rows(int n, int M)
+{
+  const int P = tile_lanes(n, M);
+  return P == 1 ? n : (n + P - 1) / P;
+}
+
 template <typename T> __host__ __device__ __forceinline__ T tabs(T v)
 {
 #ifdef __CUDA_ARCH__

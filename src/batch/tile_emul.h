@@ -38,7 +38,10 @@ struct EmulStats {
   double ratio = 0;
 };
 
-/* Row r of the system -> tile offset (columns of M + 1). */
+/* In the helpers below M is the rows of a tile column, the kernel's L (tile_core.h
+   tile_rows: emul_solve takes the kernel's M and forms it); columns here hold M + 1
+   slots, as many as the kernel's arithmetic needs (its columns may be longer).
+   Row r of the system -> tile offset (columns of M + 1). */
 struct EmulRow {
   int M;
   __host__ __device__ int operator()(int r) const { return r + r / M; }
@@ -135,8 +138,8 @@ bool emul_level(T *A, T *D, T *C, T *B, int nparts, const int *L, const PIdx *id
 }
 
 /* One attempt (spike_attempt) on the system (a, d, c, b: its n rows) with
-   separators moved up h rows; Pu = ceil(n / M) >= 2 partitions. On success x holds
-   the answer. */
+   separators moved up h rows; M rows a column (the kernel's L), Pu = ceil(n / M) >= 2
+   partitions. On success x holds the answer. */
 template <typename T>
 bool emul_attempt(int n, int M, int h, const T *a, const T *d, const T *c, const T *b, T *x,
                   const EmulOpts &o, EmulStats *st)
@@ -292,25 +295,26 @@ bool emul_attempt_np(int n, int M, const T *a, const T *d, const T *c, const T *
   return ok;
 }
 
-/* The kernel's whole decision for one system of n rows with M rows per partition:
-   one partition: the sequential pivoting; else, for a strictly dominant system with
-   a reduced system of kRed2MinRows rows or more (and red2 on: the kernel variant
-   that has it), the attempt without pivoting; then the attempt, the retries (M/2,
-   then M/4) and the sequential pivoting. x: the answer, or b where the system is
+/* The kernel's whole decision for one system of n rows in tile columns of M rows
+   (its partitions of L = tile_rows(n, M) rows, Pu = ceil(n / L) of them): one
+   partition: the sequential pivoting; else, for a strictly dominant system with a
+   reduced system of kRed2MinRows rows or more (and red2 on: the kernel variant that
+   has it), the attempt without pivoting; then the attempt, the retries (L/2, then
+   L/4) and the sequential pivoting. x: the answer, or b where the system is
    singular. Returns -1 or the singular row (as DP_SEQ). */
 template <typename T>
 int emul_solve(int n, int M, const T *a, const T *d, const T *c, const T *b, T *x,
                const EmulOpts &o, EmulStats *st)
 {
-  const int Pu = (n + M - 1) / M;
+  const int L = tile_rows(n, M), Pu = (n + L - 1) / L;
   if (Pu >= 2) {
     if (o.np && o.red2 != 0 && Pu - 1 >= kRed2MinRows && emul_dominant(n, a, d, c) &&
-        emul_attempt_np(n, M, a, d, c, b, x, o, st))
+        emul_attempt_np(n, L, a, d, c, b, x, o, st))
       return -1;
-    if (emul_attempt(n, M, 0, a, d, c, b, x, o, st)) return -1;
-    for (int h = M / 2; h >= M / 4; h -= M / 4) {
+    if (emul_attempt(n, L, 0, a, d, c, b, x, o, st)) return -1;
+    for (int h : {L / 2, L / 4}) {
       st->retries++;
-      if (emul_attempt(n, M, h, a, d, c, b, x, o, st)) return -1;
+      if (emul_attempt(n, L, h, a, d, c, b, x, o, st)) return -1;
     }
     st->fallbacks++;
   }
