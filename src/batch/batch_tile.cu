@@ -3,11 +3,13 @@
  * (read dl, d, du, b; write x: 5T bytes per row, 40 B double, 20 B float).
  *
  * Method. A warp owns G = 32/P systems of n <= 32 M rows (M = 8..64 a power of two,
- * P a power of two, P M >= n). It copies them, with asynchronous element copies
- * (cp.async, no registers held), into a shared-memory tile of 32 lane columns of
- * M+1 rows per array (the odd row stride keeps the lanes on distinct banks); row r
- * of the warp's system g is in column g P + r / M, row r % M. Lane g P + p then owns
- * partition p of system g, rows p M .. p M + M-1, and:
+ * P the least power of two with P M >= n). It copies them, with asynchronous element
+ * copies (cp.async, no registers held), into a shared-memory tile of 32 lane columns
+ * of M+1 rows per array (the odd row stride keeps the lanes on distinct banks). The
+ * system's rows are balanced over its lanes, L = ceil(n/P) <= M rows a column
+ * (tile_core.h tile_rows; M/2 < L where P > 1): row r of the warp's system g is in
+ * column g P + r / L, row r % L (Rows). Lane g P + p then owns partition p of system
+ * g, rows p L .. p L + L-1, and:
  *   P = 1 (short systems, n <= M): the lane runs the sequential diagonal pivoting
  *     of the host DP_SEQ on its system, in place (gtsv_tile::seq_dp): the same
  *     pivots, the same x, the same singular row;
@@ -16,7 +18,7 @@
  *     are solved by the lane with diagonal pivoting for three right-hand sides,
  *     u = T_p^-1 b_p and the spikes v (left coupling) and w (right coupling)
  *     (gtsv_tile::part_solve). Eliminating the interiors leaves a tridiagonal
- *     system in the Pu-1 separators (Pu = ceil(n/M) partitions), written over the
+ *     system in the Pu-1 separators (Pu = ceil(n/L) partitions), written over the
  *     separator rows of the tile (gtsv_tile::reduced_row) and solved by the
  *     system's first lane with the same sequential pivoting; then every lane forms
  *     x = u - v x_left - w x_right (gtsv_tile::part_finish).
@@ -43,11 +45,14 @@
  * on the host with the same steps (tile_emul.h); tests/check_tile_core.cu runs that
  * against LAPACK in CI, where there is no GPU.
  *
- * Worked example, M = 4, n = 8, P = 2: partition 0 = rows 0..3 with separator 3,
+ * Worked example, M = 4, n = 8, P = 2, L = 4: partition 0 = rows 0..3 with separator 3,
  * interior 0..2; partition 1 = rows 4..7, interior 4..7 (the last partition has no
  * separator). Row 3, a3 x2 + b3 x3 + c3 x4 = r3, with x2 = u0[2] - w0[2] x3 and
  * x4 = u1[0] - v1[0] x3, becomes the 1x1 reduced system
  * (b3 - a3 w0[2] - c3 v1[0]) x3 = r3 - a3 u0[2] - c3 u1[0].
+ * Balance: n = 600, M = 32: P = 32, L = 19, 32 partitions (31 of 19 rows, the last of
+ * 11); columns of M rows would fill 19 lanes (18 of 32 rows, one of 24) and leave 13
+ * idle, with sweeps of 31 rows instead of 18.
  *
  * Robustness. SPIKE can lose accuracy where a partition's interior is (nearly)
  * singular: its spikes are large and cancel in x = u - v x_left - w x_right. The
@@ -63,7 +68,7 @@
  * 340; 1-3% of the systems exceed 32). The sums are scaled by a power of two
  * from the ends of the partitions, so that the squares neither overflow nor
  * underflow. A failed system is reloaded from global memory and tried again with
- * the separators moved up M/2 rows, then M/4 (every interior a different set of
+ * the separators moved up L/2 rows, then L/4 (every interior a different set of
  * rows; the same host runs left 0.01-0.12% failing after the first retry and none
  * after the second), its other lanes idle meanwhile (M = 64: a shifted last
  * interior has up to 95 rows, so those sweeps keep their 2x2 starts in two words;
