@@ -164,14 +164,18 @@ template <typename T, int M> __host__ __device__ constexpr int tile_smem()
   return 4 * 32 * (M + 1) * (int)sizeof(T);
 }
 
-/* Row r of a system -> tile offset from its first column: P lanes of L = tile_rows(n, M)
-   rows (tile_core.h: the rows balanced over the lanes), row r at column r / L, slot
-   r % L of columns of M + 1 slots (slots L .. M unused). P = 1: one column, L = M. */
+/* Where a system's rows lie in its tile columns (formed once, on the host, and passed
+   to the kernels): P lanes of L = tile_rows(n, M) rows (tile_core.h: the rows balanced
+   over the lanes), row r at column r / L, slot r % L of columns of M + 1 slots (slots
+   L .. M unused); Pu = ceil(n / L) <= P columns in use. P = 1: one column, L = M.
+   operator(): row r -> tile offset from the system's first column. */
 template <int M> struct Rows {
-  int L;
+  int L, Pu;
   unsigned mg; /* ceil(2^32 / L): r / L = (r mg) >> 32 for 0 <= r < 2^32 / L, L >= 2 */
   __host__ __device__ Rows(int n, int P)
-      : L(P == 1 ? M : (n + P - 1) / P), mg(0xffffffffu / (unsigned)L + 1u) {}
+      : L(P == 1 ? M : (n + P - 1) / P), Pu((n + L - 1) / L), mg(0xffffffffu / (unsigned)L + 1u)
+  {
+  }
   __host__ __device__ int col(int r) const
   {
     return (int)(((unsigned long long)(unsigned)r * mg) >> 32);
@@ -182,6 +186,20 @@ template <int M> struct Rows {
     return c * (M + 1) + (r - c * L);
   }
 };
+/* Rows<M> where L = M (the rows fill whole columns: n = P M, and wherever ceil(n/P) = M):
+   row r at r + r / M, a shift. */
+template <int M> struct FullRows {
+  __host__ __device__ int operator()(int r) const { return r + r / M; }
+};
+/* f(off) with off the offsets of rw: FullRows where they are the same, so that the
+   loads' and stores' loops over rows keep a shift where L = M (the power-of-two sizes;
+   with Rows<M> there, double 512 x 32768 random took 2% longer on an H100, 1024 x 16384
+   1.7%: bench/results/gpu-batch-balance-h100-2026-11-27.md). */
+template <int M, typename F> __device__ __forceinline__ void with_rows(Rows<M> rw, F f)
+{
+  if (rw.L == M) f(FullRows<M>());
+  else f(rw);
+}
 struct Ident {
   __host__ __device__ int operator()(int r) const { return r; }
 };
@@ -192,13 +210,15 @@ template <typename T, int M>
 __device__ __forceinline__ void cp_rows(int n, Rows<M> rw, T *A, T *D, T *C, T *B, const T *pl,
                                         const T *pd, const T *pu, const T *pb, int lane)
 {
-  for (int r = lane; r < n; r += 32) {
-    const int k = rw(r);
-    cp_elt(A + k, pl + r);
-    cp_elt(D + k, pd + r);
-    cp_elt(C + k, pu + r);
-    cp_elt(B + k, pb + r);
-  }
+  with_rows(rw, [&](auto off) {
+    for (int r = lane; r < n; r += 32) {
+      const int k = off(r);
+      cp_elt(A + k, pl + r);
+      cp_elt(D + k, pd + r);
+      cp_elt(C + k, pu + r);
+      cp_elt(B + k, pb + r);
+    }
+  });
 }
 
 /* Copy system s (warp's slot g) into the tile; rows contiguous (m_row = b_row = 1:
@@ -219,11 +239,10 @@ __device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, R
    instructions a system, most of them 64-bit address arithmetic). */
 template <typename T, int M>
 __device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0, int nact,
-                                           int P, T *tA, T *tD, T *tC, T *tB, const T *dl,
+                                           int P, Rows<M> rw, T *tA, T *tD, T *tC, T *tB, const T *dl,
                                            const T *dd, const T *du, const T *x, int lane)
 {
   const int n = (int)ds.n, cs = P * (M + 1);
-  const Rows<M> rw(n, P);
   const int64_t ms = ds.m_sys, bs = ds.b_sys;
   const T *pl = dl + s0 * ms, *pd = dd + s0 * ms, *pu = du + s0 * ms, *pb = x + s0 * bs;
   for (int g = 0, c = 0; g < nact; g++, c += cs, pl += ms, pd += ms, pu += ms, pb += bs)
@@ -233,13 +252,12 @@ __device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0
 /* Copy again, into their tile columns, the systems whose first lane is set in fm
    (P lanes per system), either layout; returns when the copies have landed. */
 template <typename T, int M, bool INTER>
-__device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, unsigned fm, int P,
+__device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, unsigned fm, int P, Rows<M> rw,
                                        T *tA, T *tD, T *tC, T *tB, const T *dl, const T *dd,
                                        const T *du, const T *x, int lane)
 {
   constexpr int S = M + 1;
   const int n = (int)ds.n;
-  const Rows<M> rw(n, P);
   __syncwarp(); /* every lane is done with the columns */
   while (fm) {
     const int l0 = __ffs(fm) - 1, c = l0 * S;
@@ -468,15 +486,15 @@ __device__ __forceinline__ bool pcr_checked(const T *tA, const T *tD, const T *t
  * sequentially. red2 = 2 (tests): that level always judged failed.
  */
 template <typename T, int M, bool SH, bool RED2>
-__device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, int lane, int P,
+__device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, int lane, int P, Rows<M> rw,
                                                   int n, int h, unsigned smask, int red2,
                                                   int pcr)
 {
   constexpr int S = M + 1;
   const int g = lane / P, p = lane & (P - 1);
-  const int Lc = Rows<M>(n, P).L;  /* rows a column */
-  const int Pu = (n + Lc - 1) / Lc; /* partitions in use */
-  const int R = Pu - 1;             /* rows of the reduced system (warp-uniform) */
+  const int Lc = rw.L;  /* rows a column */
+  const int Pu = rw.Pu; /* partitions in use */
+  const int R = Pu - 1; /* rows of the reduced system (warp-uniform) */
   const bool on = (smask >> (g * P)) & 1u;
   const int hs = SH ? h : 0;
   const int lo = p == 0 ? 0 : p * Lc - hs;
@@ -559,13 +577,12 @@ __device__ __forceinline__ bool pcr_reduced(T *tA, T *tD, T *tC, T *tB, SIdx sep
  * takes them through the pivoting attempts from their original rows).
  */
 template <typename T, int M>
-__device__ __forceinline__ unsigned spike_attempt_np(T *tA, T *tD, T *tC, T *tB, int lane, int P,
+__device__ __forceinline__ unsigned spike_attempt_np(T *tA, T *tD, T *tC, T *tB, int lane, int P, Rows<M> rw,
                                                      int n, unsigned smask, bool force_fail)
 {
   constexpr int S = M + 1;
   const int g = lane / P, p = lane & (P - 1);
-  const int Lc = Rows<M>(n, P).L; /* rows a column */
-  const int Pu = (n + Lc - 1) / Lc, R = Pu - 1;
+  const int Lc = rw.L, Pu = rw.Pu, R = Pu - 1; /* rows a column, partitions in use */
   const bool on = (smask >> (g * P)) & 1u;
   const int lo = p * Lc;
   const int L = (p < Pu - 1 ? (p + 1) * Lc - 1 : n) - lo;
@@ -602,11 +619,11 @@ __device__ __forceinline__ bool column_dominant(const T *tA, const T *tD, const 
    lane calls it and gets the same mask. */
 template <typename T, int M>
 __device__ __forceinline__ unsigned dominant_systems(const T *tA, const T *tD, const T *tC,
-                                                     int lane, int P, int n, int nact)
+                                                     int lane, int P, Rows<M> rw, int n, int nact)
 {
   const int g = lane / P, p = lane & (P - 1);
   const unsigned gm = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
-  const int L = Rows<M>(n, P).L; /* rows a column */
+  const int L = rw.L; /* rows a column */
   const int r0 = p * L, k0 = lane * (M + 1);
   bool dom = r0 >= n || dominant_row(r0 == 0 ? T(0) : tA[k0], tD[k0],
                                      r0 == n - 1 ? T(0) : tC[k0]);
@@ -632,18 +649,19 @@ __device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long 
 /* Store x of the warp's systems (rows contiguous) whose first lane is set in keep. */
 template <typename T, int M>
 __device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s0, int nact,
-                                            int P, unsigned keep, const T *tB, T *x, int lane)
+                                            int P, Rows<M> rw, unsigned keep, const T *tB, T *x, int lane)
 {
   constexpr int S = M + 1;
   const int n = (int)ds.n;
-  const Rows<M> rw(n, P);
   __syncwarp(); /* x of every lane's rows is in the tile */
   T *px = x + s0 * ds.b_sys;
-  for (int gg = 0; gg < nact; gg++, px += ds.b_sys) {
-    if (!((keep >> (gg * P)) & 1u)) continue;
-    const T *Bs = tB + gg * P * S;
-    for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[rw(r)]); /* b_row = 1 */
-  }
+  with_rows(rw, [&](auto off) {
+    for (int gg = 0; gg < nact; gg++, px += ds.b_sys) {
+      if (!((keep >> (gg * P)) & 1u)) continue;
+      const T *Bs = tB + gg * P * S;
+      for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[off(r)]); /* b_row = 1 */
+    }
+  });
 }
 
 /* The first attempts on the nact >= 1 systems of one warp (P > 1 lanes each), in its
@@ -653,7 +671,7 @@ __device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s
    hold x in the tile. */
 template <typename T, int M, bool INTER, bool RED2, bool NP>
 __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, int64_t s0,
-                                                   int nact, int P, int n, T *tA, T *tD, T *tC,
+                                                   int nact, int P, Rows<M> rw, int n, T *tA, T *tD, T *tC,
                                                    T *tB, const T *dl, const T *dd, const T *du,
                                                    const T *x, int lane, int red2, int np,
                                                    int pcr)
@@ -662,14 +680,14 @@ __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, in
   const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
   unsigned fm = all;
   if (NP && np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
-    const unsigned dm = dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
+    const unsigned dm = dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
     if (dm) {
-      const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, n, dm, np == 2);
-      if (fd) reload<T, M, INTER>(ds, s0, fd, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+      const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, rw, n, dm, np == 2);
+      if (fd) reload<T, M, INTER>(ds, s0, fd, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
       fm = (all & ~dm) | fd;
     }
   }
-  if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, n, 0, fm, red2, pcr);
+  if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, rw, n, 0, fm, red2, pcr);
   return fm;
 }
 
@@ -679,15 +697,15 @@ __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, in
    failed both. */
 template <typename T, int M, bool INTER, bool RED2>
 __device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, int64_t s0,
-                                                    unsigned fm, int P, int n, T *tA, T *tD,
+                                                    unsigned fm, int P, Rows<M> rw, int n, T *tA, T *tD,
                                                     T *tC, T *tB, const T *dl, const T *dd,
                                                     const T *du, const T *x, int lane, int red2,
                                                     int pcr)
 {
-  const int L = Rows<M>(n, P).L;
+  const int L = rw.L;
   for (int t = 0; fm && t < 2; t++) {
-    reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
-    fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n, t == 0 ? L / 2 : L / 4, fm,
+    reload<T, M, INTER>(ds, s0, fm, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
+    fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n, t == 0 ? L / 2 : L / 4, fm,
                                          red2, pcr);
   }
   return fm;
@@ -699,15 +717,15 @@ __device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, i
    its column is not x). */
 template <typename T, int M, bool INTER>
 __device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t s0, unsigned fm,
-                                             int P, int n, T *tA, T *tD, T *tC, T *tB,
+                                             int P, Rows<M> rw, int n, T *tA, T *tD, T *tC, T *tB,
                                              const T *dl, const T *dd, const T *du, const T *x,
                                              int lane, unsigned long long *info)
 {
   constexpr int S = M + 1;
-  reload<T, M, INTER>(ds, s0, fm, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+  reload<T, M, INTER>(ds, s0, fm, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
   if (!((fm >> lane) & 1u)) return false;
   const int c = lane * S;
-  const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, Rows<M>(n, P));
+  const int bad = seq_dp(n, tA + c, tD + c, tC + c, tB + c, rw);
   if (bad < 0) return false;
   report(ds, info, (s0 + lane / P) * ds.key_sys + bad);
   return true;
@@ -718,7 +736,7 @@ __device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t 
    their fallback. Returns, at every lane, whether the lane is the first of a system
    found singular (reported; that system's rows are not x). */
 template <typename T, int M, bool INTER, bool RED2, bool NP>
-__device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s0, int nact, int P,
+__device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s0, int nact, int P, Rows<M> rw,
                                             int n, T *tA, T *tD, T *tC, T *tB, const T *dl,
                                             const T *dd, const T *du, T *x, int lane, int red2,
                                             int np, int pcr, unsigned long long *info)
@@ -737,11 +755,11 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
       }
     }
   } else {
-    unsigned fm = first_attempts<T, M, INTER, RED2, NP>(ds, s0, nact, P, n, tA, tD, tC, tB, dl,
+    unsigned fm = first_attempts<T, M, INTER, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl,
                                                          dd, du, x, lane, red2, np, pcr);
-    if (fm) fm = retries_in_turn<T, M, INTER, RED2>(ds, s0, fm, P, n, tA, tD, tC, tB, dl, dd, du, x,
+    if (fm) fm = retries_in_turn<T, M, INTER, RED2>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
                                                     lane, red2, pcr);
-    if (fm) singular = seq_fallback<T, M, INTER>(ds, s0, fm, P, n, tA, tD, tC, tB, dl, dd, du, x,
+    if (fm) singular = seq_fallback<T, M, INTER>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
                                                  lane, info);
   }
   return singular;
@@ -756,7 +774,7 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
    each warp is a block and starts and finishes on its own. */
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP>
 __global__ void __launch_bounds__(32 * K)
-tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
+tile_kernel(gtsv_batch_desc ds, int P, Rows<M> rw, int lgG, int red2, int np, int pcr,
             const T *__restrict__ dl,
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
             unsigned long long *info)
@@ -769,7 +787,6 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
   T *const tA = tile0 + warp * 4 * 32 * S, *const tD = tA + 32 * S;
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
   const int G = 1 << lgG, n = (int)ds.n;
-  const Rows<M> rw(n, P);
   const int64_t sb = (int64_t)blockIdx.x * K * G, s0 = sb + (int64_t)warp * G;
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)max((int64_t)0, min((int64_t)G, ds.nsys - s0));
@@ -777,30 +794,34 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
 
   /* ---- load: the warp's systems into the tile ---- */
   if (!INTER) {
-    load_group<T, M>(ds, s0, nact, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+    load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
   } else if (K == 1) { /* consecutive lanes on consecutive systems of one row */
-    for (int e = lane; e < (n << lgG); e += 32) {
-      const int g = e & (G - 1), r = e >> lgG;
-      if (g >= nact) continue;
-      const int k = g * P * S + rw(r);
-      const int64_t s = s0 + g;
-      cp_elt(tA + k, dl + s + (int64_t)r * ds.m_row);
-      cp_elt(tD + k, dd + s + (int64_t)r * ds.m_row);
-      cp_elt(tC + k, du + s + (int64_t)r * ds.m_row);
-      cp_elt(tB + k, x + s + (int64_t)r * ds.b_row);
-    }
+    with_rows(rw, [&](auto off) {
+      for (int e = lane; e < (n << lgG); e += 32) {
+        const int g = e & (G - 1), r = e >> lgG;
+        if (g >= nact) continue;
+        const int k = g * P * S + off(r);
+        const int64_t s = s0 + g;
+        cp_elt(tA + k, dl + s + (int64_t)r * ds.m_row);
+        cp_elt(tD + k, dd + s + (int64_t)r * ds.m_row);
+        cp_elt(tC + k, du + s + (int64_t)r * ds.m_row);
+        cp_elt(tB + k, x + s + (int64_t)r * ds.b_row);
+      }
+    });
   } else { /* element e: system j = e mod K G of the block (warp j / G, slot j mod G), row e / (K G) */
     const int lgKG = lgG + (K == 8 ? 3 : K == 4 ? 2 : K == 2 ? 1 : 0);
-    for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
-      const int j = e & ((K << lgG) - 1), r = e >> lgKG;
-      if (j >= nblk) continue;
-      const int k = (j >> lgG) * 4 * 32 * S + (j & (G - 1)) * P * S + rw(r);
-      const int64_t s = sb + j;
-      cp_elt(tile0 + k, dl + s + (int64_t)r * ds.m_row);
-      cp_elt(tile0 + 32 * S + k, dd + s + (int64_t)r * ds.m_row);
-      cp_elt(tile0 + 64 * S + k, du + s + (int64_t)r * ds.m_row);
-      cp_elt(tile0 + 96 * S + k, x + s + (int64_t)r * ds.b_row);
-    }
+    with_rows(rw, [&](auto off) {
+      for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
+        const int j = e & ((K << lgG) - 1), r = e >> lgKG;
+        if (j >= nblk) continue;
+        const int k = (j >> lgG) * 4 * 32 * S + (j & (G - 1)) * P * S + off(r);
+        const int64_t s = sb + j;
+        cp_elt(tile0 + k, dl + s + (int64_t)r * ds.m_row);
+        cp_elt(tile0 + 32 * S + k, dd + s + (int64_t)r * ds.m_row);
+        cp_elt(tile0 + 64 * S + k, du + s + (int64_t)r * ds.m_row);
+        cp_elt(tile0 + 96 * S + k, x + s + (int64_t)r * ds.b_row);
+      }
+    });
   }
   cp_wait();
   if (K > 1) __syncthreads(); /* every thread reads rows other threads copied */
@@ -808,7 +829,7 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
 
   bool singular = false;
   if (nact != 0) /* else a warp past the last system of the last block */
-    singular = group_solve<T, M, INTER, RED2, NP>(ds, s0, nact, P, n, tA, tD, tC, tB, dl, dd, du,
+    singular = group_solve<T, M, INTER, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl, dd, du,
                                                   x, lane, red2, np, pcr, info);
 
   /* a singular system keeps its x: one bit per system, at its first lane */
@@ -816,25 +837,29 @@ tile_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
 
   /* ---- store x ---- */
   if (!INTER) {
-    store_group<T, M>(ds, s0, nact, P, ~sing, tB, x, lane);
+    store_group<T, M>(ds, s0, nact, P, rw, ~sing, tB, x, lane);
   } else if (K == 1) {
     __syncwarp(); /* x of every lane's rows is in the tile */
-    for (int e = lane; e < (n << lgG); e += 32) {
-      const int gg = e & (G - 1), r = e >> lgG;
-      if (gg >= nact || ((sing >> (gg * P)) & 1u)) continue;
-      __stcs(x + (s0 + gg) + (int64_t)r * ds.b_row, tB[gg * P * S + rw(r)]);
-    }
+    with_rows(rw, [&](auto off) {
+      for (int e = lane; e < (n << lgG); e += 32) {
+        const int gg = e & (G - 1), r = e >> lgG;
+        if (gg >= nact || ((sing >> (gg * P)) & 1u)) continue;
+        __stcs(x + (s0 + gg) + (int64_t)r * ds.b_row, tB[gg * P * S + off(r)]);
+      }
+    });
   } else {
     if (lane == 0) sing_of[warp] = sing;
     __syncthreads(); /* x of every warp's rows is in its tile */
     const int lgKG = lgG + (K == 8 ? 3 : K == 4 ? 2 : K == 2 ? 1 : 0);
-    for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
-      const int j = e & ((K << lgG) - 1), r = e >> lgKG;
-      const int w = j >> lgG, gg = j & (G - 1);
-      if (j >= nblk || ((sing_of[w] >> (gg * P)) & 1u)) continue;
-      __stcs(x + (sb + j) + (int64_t)r * ds.b_row,
-             tile0[w * 4 * 32 * S + 96 * S + gg * P * S + rw(r)]);
-    }
+    with_rows(rw, [&](auto off) {
+      for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
+        const int j = e & ((K << lgG) - 1), r = e >> lgKG;
+        const int w = j >> lgG, gg = j & (G - 1);
+        if (j >= nblk || ((sing_of[w] >> (gg * P)) & 1u)) continue;
+        __stcs(x + (sb + j) + (int64_t)r * ds.b_row,
+               tile0[w * 4 * 32 * S + 96 * S + gg * P * S + off(r)]);
+      }
+    });
   }
 }
 
@@ -865,7 +890,7 @@ constexpr int kSpecWarps = 3;
 
 template <typename T, int M, bool RED2, bool NP>
 __global__ void __launch_bounds__(32 * kSpecWarps)
-tile_spec_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
+tile_spec_kernel(gtsv_batch_desc ds, int P, Rows<M> rw, int lgG, int red2, int np, int pcr,
                  const T *__restrict__ dl, const T *__restrict__ dd, const T *__restrict__ du,
                  T *x, unsigned long long *info)
 {
@@ -876,13 +901,13 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
   const int warp = (int)(threadIdx.x >> 5), lane = threadIdx.x & 31;
   T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 4 * 32 * S, *const tD = tA + 32 * S;
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
-  const int n = (int)ds.n, L = Rows<M>(n, P).L; /* rows a tile column */
+  const int n = (int)ds.n, L = rw.L; /* rows a tile column */
   const int64_t s0 = (int64_t)blockIdx.x << lgG;
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)min((int64_t)1 << lgG, ds.nsys - s0);
   TILE_CLK(0);
 
-  load_group<T, M>(ds, s0, nact, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+  load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
   cp_wait();
   __syncwarp();
   TILE_CLK(1);
@@ -890,13 +915,13 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
   const unsigned all = __ballot_sync(0xffffffffu, lane / P < nact && (lane & (P - 1)) == 0);
   unsigned fm;
   if (warp == 0) {
-    fm = first_attempts<T, M, false, RED2, NP>(ds, s0, nact, P, n, tA, tD, tC, tB, dl, dd, du,
+    fm = first_attempts<T, M, false, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl, dd, du,
                                                 x, lane, red2, np, pcr);
   } else {
     /* not strictly dominant systems: warp 0's attempt (without pivoting where NP) nearly
        always passes on those */
-    const unsigned todo = all & ~dominant_systems<T, M>(tA, tD, tC, lane, P, n, nact);
-    fm = todo ? spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, n,
+    const unsigned todo = all & ~dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
+    fm = todo ? spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n,
                                                 warp == 1 ? L / 2 : L / 4, todo, red2, pcr)
               : 0u;
     if (warp == 1 && lane == 0) tried = todo;
@@ -910,18 +935,18 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, int lgG, int red2, int np, int pcr,
      failed (their retries in turn, here); all3: systems every warp failed */
   const unsigned un = f0 & ~tr, all3 = f0 & tr & f1 & f2;
   if (warp == 0 && (un | all3)) {
-    const unsigned fr = un ? retries_in_turn<T, M, false, RED2>(ds, s0, un, P, n, tA, tD, tC, tB,
+    const unsigned fr = un ? retries_in_turn<T, M, false, RED2>(ds, s0, un, P, rw, n, tA, tD, tC, tB,
                                                                  dl, dd, du, x, lane, red2, pcr)
                            : 0u;
     keep |= un & ~fr;
     const unsigned sq = fr | all3;
     if (sq) {
-      const bool singular = seq_fallback<T, M, false>(ds, s0, sq, P, n, tA, tD, tC, tB, dl, dd,
+      const bool singular = seq_fallback<T, M, false>(ds, s0, sq, P, rw, n, tA, tD, tC, tB, dl, dd,
                                                       du, x, lane, info);
       keep |= sq & ~__ballot_sync(0xffffffffu, singular);
     }
   }
-  store_group<T, M>(ds, s0, nact, P, keep, tB, x, lane);
+  store_group<T, M>(ds, s0, nact, P, rw, keep, tB, x, lane);
 #ifdef GTSV_TILE_CLOCKS
   TILE_CLK(6);
   __syncthreads();
@@ -1086,7 +1111,8 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
     __syncthreads();
     if (warp == 0) {
       const unsigned f =
-          spike_attempt<T, kBlk2M, false, false>(A2, D2, C2, B2, lane, P2, R, 0, 1u, red2, pcr2);
+          spike_attempt<T, kBlk2M, false, false>(A2, D2, C2, B2, lane, P2, rw2, R, 0, 1u, red2,
+                                                 pcr2);
       bool good = f == 0u;
       if (good) {
         for (int j = lane; j < R; j += 32) B[sep(j)] = B2[rw2(j)];
@@ -1150,14 +1176,14 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
   T *const tA = reinterpret_cast<T *>(smem_raw), *const tD = tA + 32 * S, *const tC = tD + 32 * S,
            *const tB = tC + 32 * S;
   const int P = tile_lanes(n, M);
-  load_group<T, M>(ds, s, 1, P, tA, tD, tC, tB, dl, dd, du, x, lane);
+  const Rows<M> rw(n, P);
+  load_group<T, M>(ds, s, 1, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
   cp_wait();
   __syncwarp();
-  const bool sing = group_solve<T, M, false, true, true>(ds, s, 1, P, n, tA, tD, tC, tB, dl, dd,
+  const bool sing = group_solve<T, M, false, true, true>(ds, s, 1, P, rw, n, tA, tD, tC, tB, dl, dd,
                                                           du, x, lane, red2, np, pcr, info);
   if (__ballot_sync(0xffffffffu, sing)) return; /* a singular system keeps its x */
   __syncwarp();
-  const Rows<M> rw(n, P);
   for (int r = lane; r < n; r += 32) __stcs(pb + r, tB[rw(r)]);
 }
 
@@ -1267,6 +1293,7 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
   const int pcr = pcr_mode();
   const int spec = spec_mode();
+  const Rows<M> rw((int)ds->n, P);
   if (!INTER && P > 1 && spec != 0) { /* speculative retries where the grid is one wave */
     int64_t wave = 0;
     gtsv_status st = spec_wave<T, M, RED2, NP>(dev, &wave);
@@ -1274,7 +1301,7 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
     if (wave > 0 && (spec == 2 || grid <= wave)) {
       tile_spec_kernel<T, M, RED2, NP><<<(unsigned)grid, 32 * kSpecWarps,
                                          kSpecWarps * tile_smem<T, M>(), gtsv__cuda_stream(h)>>>(
-          *ds, P, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, dl, d, du, x,
+          *ds, P, rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, dl, d, du, x,
           h->cuda->info);
       GTSV_CUDA_TRY(cudaGetLastError());
       return GTSV_STATUS_SUCCESS;
@@ -1283,7 +1310,7 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
   gtsv_status st = opt_in<T, M, INTER, K, RED2, NP>(dev);
   if (st != GTSV_STATUS_SUCCESS) return st;
   tile_kernel<T, M, INTER, K, RED2, NP><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
-                                gtsv__cuda_stream(h)>>>(*ds, P, lgG, gtsv__batch_tile_red2,
+                                gtsv__cuda_stream(h)>>>(*ds, P, rw, lgG, gtsv__batch_tile_red2,
                                                         gtsv__batch_tile_np, pcr, dl, d, du,
                                                         x, h->cuda->info);
   GTSV_CUDA_TRY(cudaGetLastError());
