@@ -165,10 +165,20 @@ template <typename T, int M> __host__ __device__ constexpr int tile_smem()
 }
 
 /* Where a system's rows lie in its tile columns (formed once, on the host, and passed
-   to the kernels): P lanes of L = tile_rows(n, M) rows (tile_core.h: the rows balanced
-   over the lanes), row r at column r / L, slot r % L of columns of M + 1 slots (slots
-   L .. M unused); Pu = ceil(n / L) <= P columns in use. P = 1: one column, L = M.
-   operator(): row r -> tile offset from the system's first column. */
+   to the kernels: the device functions below take either type as RW): P lanes of
+   L = tile_rows(n, M) rows (tile_core.h: the rows balanced over the lanes), row r at
+   column r / L, slot r % L of columns of M + 1 slots (slots L .. M unused);
+   Pu = ceil(n / L) <= P columns in use. operator(): row r -> tile offset from the
+   system's first column.
+   FullRows: L = M (ceil(n / P) = M, as at n = P M; also P = 1: one column), known at
+   compile time: a shift, as before the rows were balanced. With Rows there, H100, double random, 128 x 131072 took 2.6% longer
+   and 64 x 262144 1.6% (bench/results/gpu-batch-balance-h100-2026-11-27.md).
+   Rows: M/2 < L < M, a multiply-high for r / L. */
+template <int M> struct FullRows {
+  static constexpr int L = M;
+  int Pu;
+  __host__ __device__ int operator()(int r) const { return r + r / M; }
+};
 template <int M> struct Rows {
   int L, Pu;
   unsigned mg; /* ceil(2^32 / L): r / L = (r mg) >> 32 for 0 <= r < 2^32 / L, L >= 2 */
@@ -186,45 +196,29 @@ template <int M> struct Rows {
     return c * (M + 1) + (r - c * L);
   }
 };
-/* Rows<M> where L = M (the rows fill whole columns: n = P M, and wherever ceil(n/P) = M):
-   row r at r + r / M, a shift. */
-template <int M> struct FullRows {
-  __host__ __device__ int operator()(int r) const { return r + r / M; }
-};
-/* f(off) with off the offsets of rw: FullRows where they are the same, so that the
-   loads' and stores' loops over rows keep a shift where L = M (the power-of-two sizes;
-   with Rows<M> there, double 512 x 32768 random took 2% longer on an H100, 1024 x 16384
-   1.7%: bench/results/gpu-batch-balance-h100-2026-11-27.md). */
-template <int M, typename F> __device__ __forceinline__ void with_rows(Rows<M> rw, F f)
-{
-  if (rw.L == M) f(FullRows<M>());
-  else f(rw);
-}
 struct Ident {
   __host__ __device__ int operator()(int r) const { return r; }
 };
 
 /* Copy the n contiguous rows of one system (from pl, pd, pu, pb) into its tile
    columns (from A, D, C, B): row r at rw(r). */
-template <typename T, int M>
-__device__ __forceinline__ void cp_rows(int n, Rows<M> rw, T *A, T *D, T *C, T *B, const T *pl,
+template <typename T, int M, typename RW>
+__device__ __forceinline__ void cp_rows(int n, RW rw, T *A, T *D, T *C, T *B, const T *pl,
                                         const T *pd, const T *pu, const T *pb, int lane)
 {
-  with_rows(rw, [&](auto off) {
-    for (int r = lane; r < n; r += 32) {
-      const int k = off(r);
-      cp_elt(A + k, pl + r);
-      cp_elt(D + k, pd + r);
-      cp_elt(C + k, pu + r);
-      cp_elt(B + k, pb + r);
-    }
-  });
+  for (int r = lane; r < n; r += 32) {
+    const int k = rw(r);
+    cp_elt(A + k, pl + r);
+    cp_elt(D + k, pd + r);
+    cp_elt(C + k, pu + r);
+    cp_elt(B + k, pb + r);
+  }
 }
 
 /* Copy system s (warp's slot g) into the tile; rows contiguous (m_row = b_row = 1:
    the kernel takes this layout only then, see tile_solve). */
-template <typename T, int M>
-__device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, Rows<M> rw, T *A,
+template <typename T, int M, typename RW>
+__device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, RW rw, T *A,
                                          T *D, T *C, T *B, const T *dl, const T *dd, const T *du,
                                          const T *x, int lane)
 {
@@ -237,9 +231,9 @@ __device__ __forceinline__ void load_sys(const gtsv_batch_desc &ds, int64_t s, R
    column g P: load_sys for each, with the systems' addresses advanced by a stride
    instead of formed from s0 + g for each (ncu, 64 x 262144 double: about 150
    instructions a system, most of them 64-bit address arithmetic). */
-template <typename T, int M>
+template <typename T, int M, typename RW>
 __device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0, int nact,
-                                           int P, Rows<M> rw, T *tA, T *tD, T *tC, T *tB, const T *dl,
+                                           int P, RW rw, T *tA, T *tD, T *tC, T *tB, const T *dl,
                                            const T *dd, const T *du, const T *x, int lane)
 {
   const int n = (int)ds.n, cs = P * (M + 1);
@@ -251,8 +245,8 @@ __device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0
 
 /* Copy again, into their tile columns, the systems whose first lane is set in fm
    (P lanes per system), either layout; returns when the copies have landed. */
-template <typename T, int M, bool INTER>
-__device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, unsigned fm, int P, Rows<M> rw,
+template <typename T, int M, bool INTER, typename RW>
+__device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, unsigned fm, int P, RW rw,
                                        T *tA, T *tD, T *tC, T *tB, const T *dl, const T *dd,
                                        const T *du, const T *x, int lane)
 {
@@ -290,26 +284,40 @@ template <typename T> __device__ __forceinline__ T group_sum(T v, int P)
   return v;
 }
 
+/* Whether RW is FullRows. */
+template <typename RW> struct IsFull {
+  static constexpr bool value = false;
+};
+template <int M> struct IsFull<FullRows<M>> {
+  static constexpr bool value = true;
+};
+
 /* Row k of a partition -> tile offset. SH = false: the partition is the column at
-   `base` (its slots 0..L-1); SH = true (separators moved up, see spike_attempt): its
-   rows k < brk are at base + k, the others at base2 + k (it straddles two columns). */
-template <int M, bool SH> struct PartIdx {
-  int base, brk, base2;
+   `base` (its slots 0..L-1); SH = true (separators moved up, see spike_attempt): it
+   straddles two columns: FULL (L = M), row lo + k of the system at base, by a shift;
+   else its rows k < brk at base + k, the others at b1 + k. */
+template <int M, bool SH, bool FULL> struct PartIdx {
+  int base, lo, brk, b1;
   __host__ __device__ int operator()(int k) const
   {
     if (!SH) return base + k;
-    return (k < brk ? base : base2) + k;
+    if (FULL) {
+      const int r = lo + k;
+      return base + r + r / M;
+    }
+    return (k < brk ? base : b1) + k;
   }
 };
 /* Partition p's rows from its first interior row lo (rows of L a column, the system's
    first column at sys, 0 <= lo - p L + L < 2 L: in column p - 1 or p) as a PartIdx. */
-template <int M, bool SH>
-__host__ __device__ __forceinline__ PartIdx<M, SH> part_idx(int sys, int p, int lo, int L)
+template <int M, bool SH, bool FULL>
+__host__ __device__ __forceinline__ PartIdx<M, SH, FULL> part_idx(int sys, int p, int lo, int L)
 {
   constexpr int S = M + 1;
-  if (!SH) return PartIdx<M, SH>{sys + p * S, L, 0};
+  if (!SH) return PartIdx<M, SH, FULL>{sys + p * S, lo, 0, 0};
+  if (FULL) return PartIdx<M, SH, FULL>{sys, lo, 0, 0};
   const int c0 = lo < p * L ? p - 1 : p, s0 = lo - c0 * L; /* first column and slot */
-  return PartIdx<M, SH>{sys + c0 * S + s0, L - s0, sys + (c0 + 1) * S - (L - s0)};
+  return PartIdx<M, SH, FULL>{sys + c0 * S + s0, lo, L - s0, sys + (c0 + 1) * S - (L - s0)};
 }
 /* Separator j (row (j+1) L - 1 - h, 0 <= h < L, of the system at offset base, L rows a
    column) -> tile offset: column j, slot L - 1 - h. */
@@ -485,8 +493,8 @@ __device__ __forceinline__ bool pcr_checked(const T *tA, const T *tD, const T *t
  * kept in each column's unused last slot, are written back and solved
  * sequentially. red2 = 2 (tests): that level always judged failed.
  */
-template <typename T, int M, bool SH, bool RED2>
-__device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, int lane, int P, Rows<M> rw,
+template <typename T, int M, bool SH, bool RED2, typename RW>
+__device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, int lane, int P, RW rw,
                                                   int n, int h, unsigned smask, int red2,
                                                   int pcr)
 {
@@ -499,7 +507,7 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   const int hs = SH ? h : 0;
   const int lo = p == 0 ? 0 : p * Lc - hs;
   const int L = (p < Pu - 1 ? (p + 1) * Lc - 1 - hs : n) - lo;
-  const PartIdx<M, SH> idx = part_idx<M, SH>(g * P * S, p, lo, Lc);
+  const auto idx = part_idx<M, SH, IsFull<RW>::value>(g * P * S, p, lo, Lc);
   const SepIdx<M> sep{g * P * S, hs, Lc};
 
   auto seq = [&](bool go) { return go && p == 0 && seq_dp(R, tA, tD, tC, tB, sep) >= 0; };
@@ -576,8 +584,8 @@ __device__ __forceinline__ bool pcr_reduced(T *tA, T *tD, T *tC, T *tB, SIdx sep
  * tests). Returns the first lanes of the systems that fail it (the kernel then
  * takes them through the pivoting attempts from their original rows).
  */
-template <typename T, int M>
-__device__ __forceinline__ unsigned spike_attempt_np(T *tA, T *tD, T *tC, T *tB, int lane, int P, Rows<M> rw,
+template <typename T, int M, typename RW>
+__device__ __forceinline__ unsigned spike_attempt_np(T *tA, T *tD, T *tC, T *tB, int lane, int P, RW rw,
                                                      int n, unsigned smask, bool force_fail)
 {
   constexpr int S = M + 1;
@@ -586,10 +594,10 @@ __device__ __forceinline__ unsigned spike_attempt_np(T *tA, T *tD, T *tC, T *tB,
   const bool on = (smask >> (g * P)) & 1u;
   const int lo = p * Lc;
   const int L = (p < Pu - 1 ? (p + 1) * Lc - 1 : n) - lo;
-  const PartIdx<M, false> idx = part_idx<M, false>(g * P * S, p, lo, Lc);
+  const auto idx = part_idx<M, false, false>(g * P * S, p, lo, Lc);
   const SepIdx<M> sep{g * P * S, 0, Lc};
   auto reduced = [&](bool go, T) { return pcr_reduced(tA, tD, tC, tB, sep, p, P, R, go); };
-  const bool ok = spike_level<false, T, PartIdx<M, false>, SepIdx<M>, decltype(reduced), true>(
+  const bool ok = spike_level<false, T, decltype(idx), SepIdx<M>, decltype(reduced), true>(
       tA, tD, tC, tB, lane, P, 1, on, p < Pu, p, Pu, L, idx, sep, reduced, force_fail);
   return __ballot_sync(0xffffffffu, on && p == 0 && !ok);
 }
@@ -617,9 +625,9 @@ __device__ __forceinline__ bool column_dominant(const T *tA, const T *tD, const 
    dominant on every row: each lane's first row, then, where a system may still
    pass, the rest of its column (a random system fails at its first rows). Every
    lane calls it and gets the same mask. */
-template <typename T, int M>
+template <typename T, int M, typename RW>
 __device__ __forceinline__ unsigned dominant_systems(const T *tA, const T *tD, const T *tC,
-                                                     int lane, int P, Rows<M> rw, int n, int nact)
+                                                     int lane, int P, RW rw, int n, int nact)
 {
   const int g = lane / P, p = lane & (P - 1);
   const unsigned gm = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
@@ -647,21 +655,19 @@ __device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long 
 }
 
 /* Store x of the warp's systems (rows contiguous) whose first lane is set in keep. */
-template <typename T, int M>
+template <typename T, int M, typename RW>
 __device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s0, int nact,
-                                            int P, Rows<M> rw, unsigned keep, const T *tB, T *x, int lane)
+                                            int P, RW rw, unsigned keep, const T *tB, T *x, int lane)
 {
   constexpr int S = M + 1;
   const int n = (int)ds.n;
   __syncwarp(); /* x of every lane's rows is in the tile */
   T *px = x + s0 * ds.b_sys;
-  with_rows(rw, [&](auto off) {
-    for (int gg = 0; gg < nact; gg++, px += ds.b_sys) {
-      if (!((keep >> (gg * P)) & 1u)) continue;
-      const T *Bs = tB + gg * P * S;
-      for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[off(r)]); /* b_row = 1 */
-    }
-  });
+  for (int gg = 0; gg < nact; gg++, px += ds.b_sys) {
+    if (!((keep >> (gg * P)) & 1u)) continue;
+    const T *Bs = tB + gg * P * S;
+    for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[rw(r)]); /* b_row = 1 */
+  }
 }
 
 /* The first attempts on the nact >= 1 systems of one warp (P > 1 lanes each), in its
@@ -669,9 +675,9 @@ __device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s
    and those that failed by spike_attempt with the separators unshifted. Returns the
    first lanes of the systems that failed (their columns to be reloaded); the others
    hold x in the tile. */
-template <typename T, int M, bool INTER, bool RED2, bool NP>
+template <typename T, int M, bool INTER, bool RED2, bool NP, typename RW>
 __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, int64_t s0,
-                                                   int nact, int P, Rows<M> rw, int n, T *tA, T *tD, T *tC,
+                                                   int nact, int P, RW rw, int n, T *tA, T *tD, T *tC,
                                                    T *tB, const T *dl, const T *dd, const T *du,
                                                    const T *x, int lane, int red2, int np,
                                                    int pcr)
@@ -695,9 +701,9 @@ __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, in
    tried again with the separators moved up L/2 rows, then L/4 (L = tile_rows(n, M);
    the systems that passed hold x in the tile). Returns the first lanes of those that
    failed both. */
-template <typename T, int M, bool INTER, bool RED2>
+template <typename T, int M, bool INTER, bool RED2, typename RW>
 __device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, int64_t s0,
-                                                    unsigned fm, int P, Rows<M> rw, int n, T *tA, T *tD,
+                                                    unsigned fm, int P, RW rw, int n, T *tA, T *tD,
                                                     T *tC, T *tB, const T *dl, const T *dd,
                                                     const T *du, const T *x, int lane, int red2,
                                                     int pcr)
@@ -715,9 +721,9 @@ __device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, i
    sequential pivoting, side by side, a lane each: DP_SEQ's x and singular row. Returns,
    at every lane, whether it is the first lane of a system found singular (reported;
    its column is not x). */
-template <typename T, int M, bool INTER>
+template <typename T, int M, bool INTER, typename RW>
 __device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t s0, unsigned fm,
-                                             int P, Rows<M> rw, int n, T *tA, T *tD, T *tC, T *tB,
+                                             int P, RW rw, int n, T *tA, T *tD, T *tC, T *tB,
                                              const T *dl, const T *dd, const T *du, const T *x,
                                              int lane, unsigned long long *info)
 {
@@ -735,8 +741,8 @@ __device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t 
    in place: sequential pivoting (P = 1), or the attempts of the top of the file and
    their fallback. Returns, at every lane, whether the lane is the first of a system
    found singular (reported; that system's rows are not x). */
-template <typename T, int M, bool INTER, bool RED2, bool NP>
-__device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s0, int nact, int P, Rows<M> rw,
+template <typename T, int M, bool INTER, bool RED2, bool NP, typename RW>
+__device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s0, int nact, int P, RW rw,
                                             int n, T *tA, T *tD, T *tC, T *tB, const T *dl,
                                             const T *dd, const T *du, T *x, int lane, int red2,
                                             int np, int pcr, unsigned long long *info)
@@ -772,9 +778,9 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
    sectors move (a warp's G alone is one or two elements per row past n = 128: half
    or a quarter of each sector). Else rows contiguous (m_row = b_row = 1), K = 1:
    each warp is a block and starts and finishes on its own. */
-template <typename T, int M, bool INTER, int K, bool RED2, bool NP>
+template <typename T, int M, bool INTER, int K, bool RED2, bool NP, typename RW>
 __global__ void __launch_bounds__(32 * K)
-tile_kernel(gtsv_batch_desc ds, int P, Rows<M> rw, int lgG, int red2, int np, int pcr,
+tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr,
             const T *__restrict__ dl,
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
             unsigned long long *info)
@@ -796,32 +802,28 @@ tile_kernel(gtsv_batch_desc ds, int P, Rows<M> rw, int lgG, int red2, int np, in
   if (!INTER) {
     load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
   } else if (K == 1) { /* consecutive lanes on consecutive systems of one row */
-    with_rows(rw, [&](auto off) {
-      for (int e = lane; e < (n << lgG); e += 32) {
-        const int g = e & (G - 1), r = e >> lgG;
-        if (g >= nact) continue;
-        const int k = g * P * S + off(r);
-        const int64_t s = s0 + g;
-        cp_elt(tA + k, dl + s + (int64_t)r * ds.m_row);
-        cp_elt(tD + k, dd + s + (int64_t)r * ds.m_row);
-        cp_elt(tC + k, du + s + (int64_t)r * ds.m_row);
-        cp_elt(tB + k, x + s + (int64_t)r * ds.b_row);
-      }
-    });
+    for (int e = lane; e < (n << lgG); e += 32) {
+      const int g = e & (G - 1), r = e >> lgG;
+      if (g >= nact) continue;
+      const int k = g * P * S + rw(r);
+      const int64_t s = s0 + g;
+      cp_elt(tA + k, dl + s + (int64_t)r * ds.m_row);
+      cp_elt(tD + k, dd + s + (int64_t)r * ds.m_row);
+      cp_elt(tC + k, du + s + (int64_t)r * ds.m_row);
+      cp_elt(tB + k, x + s + (int64_t)r * ds.b_row);
+    }
   } else { /* element e: system j = e mod K G of the block (warp j / G, slot j mod G), row e / (K G) */
     const int lgKG = lgG + (K == 8 ? 3 : K == 4 ? 2 : K == 2 ? 1 : 0);
-    with_rows(rw, [&](auto off) {
-      for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
-        const int j = e & ((K << lgG) - 1), r = e >> lgKG;
-        if (j >= nblk) continue;
-        const int k = (j >> lgG) * 4 * 32 * S + (j & (G - 1)) * P * S + off(r);
-        const int64_t s = sb + j;
-        cp_elt(tile0 + k, dl + s + (int64_t)r * ds.m_row);
-        cp_elt(tile0 + 32 * S + k, dd + s + (int64_t)r * ds.m_row);
-        cp_elt(tile0 + 64 * S + k, du + s + (int64_t)r * ds.m_row);
-        cp_elt(tile0 + 96 * S + k, x + s + (int64_t)r * ds.b_row);
-      }
-    });
+    for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
+      const int j = e & ((K << lgG) - 1), r = e >> lgKG;
+      if (j >= nblk) continue;
+      const int k = (j >> lgG) * 4 * 32 * S + (j & (G - 1)) * P * S + rw(r);
+      const int64_t s = sb + j;
+      cp_elt(tile0 + k, dl + s + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 32 * S + k, dd + s + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 64 * S + k, du + s + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 96 * S + k, x + s + (int64_t)r * ds.b_row);
+    }
   }
   cp_wait();
   if (K > 1) __syncthreads(); /* every thread reads rows other threads copied */
@@ -840,26 +842,22 @@ tile_kernel(gtsv_batch_desc ds, int P, Rows<M> rw, int lgG, int red2, int np, in
     store_group<T, M>(ds, s0, nact, P, rw, ~sing, tB, x, lane);
   } else if (K == 1) {
     __syncwarp(); /* x of every lane's rows is in the tile */
-    with_rows(rw, [&](auto off) {
-      for (int e = lane; e < (n << lgG); e += 32) {
-        const int gg = e & (G - 1), r = e >> lgG;
-        if (gg >= nact || ((sing >> (gg * P)) & 1u)) continue;
-        __stcs(x + (s0 + gg) + (int64_t)r * ds.b_row, tB[gg * P * S + off(r)]);
-      }
-    });
+    for (int e = lane; e < (n << lgG); e += 32) {
+      const int gg = e & (G - 1), r = e >> lgG;
+      if (gg >= nact || ((sing >> (gg * P)) & 1u)) continue;
+      __stcs(x + (s0 + gg) + (int64_t)r * ds.b_row, tB[gg * P * S + rw(r)]);
+    }
   } else {
     if (lane == 0) sing_of[warp] = sing;
     __syncthreads(); /* x of every warp's rows is in its tile */
     const int lgKG = lgG + (K == 8 ? 3 : K == 4 ? 2 : K == 2 ? 1 : 0);
-    with_rows(rw, [&](auto off) {
-      for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
-        const int j = e & ((K << lgG) - 1), r = e >> lgKG;
-        const int w = j >> lgG, gg = j & (G - 1);
-        if (j >= nblk || ((sing_of[w] >> (gg * P)) & 1u)) continue;
-        __stcs(x + (sb + j) + (int64_t)r * ds.b_row,
-               tile0[w * 4 * 32 * S + 96 * S + gg * P * S + off(r)]);
-      }
-    });
+    for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
+      const int j = e & ((K << lgG) - 1), r = e >> lgKG;
+      const int w = j >> lgG, gg = j & (G - 1);
+      if (j >= nblk || ((sing_of[w] >> (gg * P)) & 1u)) continue;
+      __stcs(x + (sb + j) + (int64_t)r * ds.b_row,
+             tile0[w * 4 * 32 * S + 96 * S + gg * P * S + rw(r)]);
+    }
   }
 }
 
@@ -888,9 +886,9 @@ tile_kernel(gtsv_batch_desc ds, int P, Rows<M> rw, int lgG, int red2, int np, in
  */
 constexpr int kSpecWarps = 3;
 
-template <typename T, int M, bool RED2, bool NP>
+template <typename T, int M, bool RED2, bool NP, typename RW>
 __global__ void __launch_bounds__(32 * kSpecWarps)
-tile_spec_kernel(gtsv_batch_desc ds, int P, Rows<M> rw, int lgG, int red2, int np, int pcr,
+tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr,
                  const T *__restrict__ dl, const T *__restrict__ dd, const T *__restrict__ du,
                  T *x, unsigned long long *info)
 {
@@ -1080,7 +1078,7 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
   const int Pu = (n + kBlkM - 1) / kBlkM, R = Pu - 1, p = tid;
   const bool part = p < Pu, first = p == 0, last = p == Pu - 1;
   const int lo = p * kBlkM, L = part ? (last ? n : lo + kBlkM - 1) - lo : 0;
-  const PartIdx<kBlkM, false> idx = part_idx<kBlkM, false>(0, p, lo, kBlkM);
+  const auto idx = part_idx<kBlkM, false, false>(0, p, lo, kBlkM);
   const SepIdx<kBlkM> sep{0, 0, kBlkM};
   Ends<T> e;
   e.bad = false;
@@ -1235,12 +1233,13 @@ template <typename T, int M, bool INTER> constexpr int warps_per_block_g1()
              : warps_per_block<T, M, INTER>();
 }
 
-/* Shared memory of tile_kernel<T, M, INTER, K, RED2, NP> opted in on device dev (once). */
-template <typename T, int M, bool INTER, int K, bool RED2, bool NP> gtsv_status opt_in(int dev)
+/* Shared memory of tile_kernel<T, M, INTER, K, RED2, NP, RW> opted in on device dev (once). */
+template <typename T, int M, bool INTER, int K, bool RED2, bool NP, typename RW>
+gtsv_status opt_in(int dev)
 {
   static std::atomic<int> done[64];
   if (dev >= 0 && dev < 64 && done[dev].load(std::memory_order_relaxed)) return GTSV_STATUS_SUCCESS;
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_kernel<T, M, INTER, K, RED2, NP>,
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_kernel<T, M, INTER, K, RED2, NP, RW>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      K * tile_smem<T, M>()));
   if (dev >= 0 && dev < 64) done[dev].store(1, std::memory_order_relaxed);
@@ -1262,9 +1261,10 @@ int spec_mode()
   return env >= 0 && env <= 2 ? env : gtsv__batch_tile_spec;
 }
 
-/* Blocks of tile_spec_kernel<T, M, RED2, NP> that device dev runs at once (its
+/* Blocks of tile_spec_kernel<T, M, RED2, NP, RW> that device dev runs at once (its
    shared memory opted in; both once per device). */
-template <typename T, int M, bool RED2, bool NP> gtsv_status spec_wave(int dev, int64_t *wave)
+template <typename T, int M, bool RED2, bool NP, typename RW>
+gtsv_status spec_wave(int dev, int64_t *wave)
 {
   static std::atomic<int64_t> known[64]; /* wave + 1; 0: not yet asked */
   if (dev >= 0 && dev < 64 && known[dev].load(std::memory_order_relaxed) > 0) {
@@ -1272,20 +1272,20 @@ template <typename T, int M, bool RED2, bool NP> gtsv_status spec_wave(int dev, 
     return GTSV_STATUS_SUCCESS;
   }
   constexpr int smem = kSpecWarps * tile_smem<T, M>();
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_spec_kernel<T, M, RED2, NP>,
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_spec_kernel<T, M, RED2, NP, RW>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   int per_sm = 0, sms = 0;
   GTSV_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &per_sm, tile_spec_kernel<T, M, RED2, NP>, 32 * kSpecWarps, smem));
+      &per_sm, tile_spec_kernel<T, M, RED2, NP, RW>, 32 * kSpecWarps, smem));
   GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   *wave = (int64_t)per_sm * sms;
   if (dev >= 0 && dev < 64) known[dev].store(*wave + 1, std::memory_order_relaxed);
   return GTSV_STATUS_SUCCESS;
 }
 
-template <typename T, int M, bool INTER, int K, bool RED2, bool NP>
-gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
-                       const T *du, T *x, int P, int lgG)
+template <typename T, int M, bool INTER, int K, bool RED2, bool NP, typename RW>
+gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
+                      const T *du, T *x, int P, RW rw, int lgG)
 {
   int dev = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
@@ -1293,13 +1293,12 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
   const int pcr = pcr_mode();
   const int spec = spec_mode();
-  const Rows<M> rw((int)ds->n, P);
   if (!INTER && P > 1 && spec != 0) { /* speculative retries where the grid is one wave */
     int64_t wave = 0;
-    gtsv_status st = spec_wave<T, M, RED2, NP>(dev, &wave);
+    gtsv_status st = spec_wave<T, M, RED2, NP, RW>(dev, &wave);
     if (st != GTSV_STATUS_SUCCESS) return st;
     if (wave > 0 && (spec == 2 || grid <= wave)) {
-      tile_spec_kernel<T, M, RED2, NP><<<(unsigned)grid, 32 * kSpecWarps,
+      tile_spec_kernel<T, M, RED2, NP, RW><<<(unsigned)grid, 32 * kSpecWarps,
                                          kSpecWarps * tile_smem<T, M>(), gtsv__cuda_stream(h)>>>(
           *ds, P, rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, dl, d, du, x,
           h->cuda->info);
@@ -1307,14 +1306,26 @@ gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, co
       return GTSV_STATUS_SUCCESS;
     }
   }
-  gtsv_status st = opt_in<T, M, INTER, K, RED2, NP>(dev);
+  gtsv_status st = opt_in<T, M, INTER, K, RED2, NP, RW>(dev);
   if (st != GTSV_STATUS_SUCCESS) return st;
-  tile_kernel<T, M, INTER, K, RED2, NP><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
+  tile_kernel<T, M, INTER, K, RED2, NP, RW><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
                                 gtsv__cuda_stream(h)>>>(*ds, P, rw, lgG, gtsv__batch_tile_red2,
                                                         gtsv__batch_tile_np, pcr, dl, d, du,
                                                         x, h->cuda->info);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
+}
+
+/* The kernels with the rows' places known at compile time where they fill whole
+   columns (FullRows), else balanced (Rows). */
+template <typename T, int M, bool INTER, int K, bool RED2, bool NP>
+gtsv_status launch_mkr(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
+                       const T *du, T *x, int P, int lgG)
+{
+  const Rows<M> rw((int)ds->n, P);
+  if (rw.L == M)
+    return launch_rw<T, M, INTER, K, RED2, NP>(h, ds, dl, d, du, x, P, FullRows<M>{rw.Pu}, lgG);
+  return launch_rw<T, M, INTER, K, RED2, NP>(h, ds, dl, d, du, x, P, rw, lgG);
 }
 
 /* The kernel with the two-level reduced solve compiled in only where a reduced
