@@ -172,7 +172,7 @@ template <typename T, int M> __host__ __device__ constexpr int tile_smem()
    system's first column.
    FullRows: L = M (ceil(n / P) = M, as at n = P M; also P = 1: one column), known at
    compile time: a shift, as before the rows were balanced. With Rows there, H100, double random, 128 x 131072 took 2.6% longer
-   and 64 x 262144 1.6% (bench/results/gpu-batch-balance-h100-2026-11-27.md).
+   and 64 x 262144 1.6% (bench/results/gpu-batch-balance-2026-11-27.md).
    Rows: M/2 < L < M, a multiply-high for r / L. */
 template <int M> struct FullRows {
   static constexpr int L = M;
