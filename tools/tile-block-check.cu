@@ -46,8 +46,7 @@ static bool attempt(int n, int BM, const std::vector<double> &a, const std::vect
     }
     EmulOpts o;
     EmulStats st;
-    if (emul_attempt(R, tile_rows(R, 8), 0, a2.data(), d2.data(), c2.data(), b2.data(), x2.data(),
-                     o, &st)) {
+    if (emul_attempt(R, 8, 0, a2.data(), d2.data(), c2.data(), b2.data(), x2.data(), o, &st)) {
       for (int j = 0; j < R; j++) pB[sep(j)] = x2[j];
       return false;
     }
