@@ -55,10 +55,10 @@ template <typename T> static void run(int n, int batch, int M, int dom, int red2
       int bin = ra < 4 ? 0 : ra < 8 ? 1 : ra < 16 ? 2 : ra < 32 ? 3 : ra < 340 ? 4 : 5; hist[bin]++;
       if (ok) continue;
       f0++; wr = true;
-      fq += !emul_attempt(n, L, L / 4, a, dd, c, bb, x.data(), o, &st); /* L/4 alone */
-      if (emul_attempt(n, L, L / 2, a, dd, c, bb, x.data(), o, &st)) continue;
+      fq += !emul_attempt(n, L, tile_shift(L, 1), a, dd, c, bb, x.data(), o, &st); /* L/4 alone */
+      if (emul_attempt(n, L, tile_shift(L, 0), a, dd, c, bb, x.data(), o, &st)) continue;
       f1++;
-      if (emul_attempt(n, L, L / 4, a, dd, c, bb, x.data(), o, &st)) continue;
+      if (emul_attempt(n, L, tile_shift(L, 1), a, dd, c, bb, x.data(), o, &st)) continue;
       f2++; wf = true;
     }
     warps_retry += wr; warps_fb += wf;

@@ -175,9 +175,11 @@ template <typename T, int M> __host__ __device__ constexpr int tile_smem()
    Pu = ceil(n / L) <= P columns in use. operator(): row r -> tile offset from the
    system's first column.
    FullRows: L = M (ceil(n / P) = M, as at n = P M; also P = 1: one column), known at
-   compile time: a shift, as before the rows were balanced. With Rows there, H100, double random, 128 x 131072 took 2.6% longer
-   and 64 x 262144 1.6% (bench/results/gpu-batch-balance-2026-11-27.md).
-   Rows: M/2 < L < M, a multiply-high for r / L. */
+   compile time: a shift, as before the rows were balanced. With Rows there, H100,
+   double random, 128 x 131072 took 2.6% longer and 64 x 262144 1.6%; with FullRows,
+   H200, 0.5-1.3% longer at n = 64..256, equal at 512
+   (bench/results/gpu-batch-balance-2026-11-27.md). Also the GPU SPIKE's base, with
+   the last column shorter (launch_mkr). Rows: M/2 < L < M, a multiply-high for r / L. */
 template <int M> struct FullRows {
   static constexpr int L = M;
   int Pu;
@@ -250,8 +252,8 @@ __device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0
 /* Copy again, into their tile columns, the systems whose first lane is set in fm
    (P lanes per system), either layout; returns when the copies have landed. */
 template <typename T, int M, bool INTER, typename RW>
-__device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, unsigned fm, int P, RW rw,
-                                       T *tA, T *tD, T *tC, T *tB, const T *dl, const T *dd,
+__device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, unsigned fm, int P,
+                                       RW rw, T *tA, T *tD, T *tC, T *tB, const T *dl, const T *dd,
                                        const T *du, const T *x, int lane)
 {
   constexpr int S = M + 1;
@@ -498,8 +500,8 @@ __device__ __forceinline__ bool pcr_checked(const T *tA, const T *tD, const T *t
  * sequentially. red2 = 2 (tests): that level always judged failed.
  */
 template <typename T, int M, bool SH, bool RED2, typename RW>
-__device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, int lane, int P, RW rw,
-                                                  int n, int h, unsigned smask, int red2,
+__device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, int lane, int P,
+                                                  RW rw, int n, int h, unsigned smask, int red2,
                                                   int pcr)
 {
   constexpr int S = M + 1;
@@ -589,8 +591,8 @@ __device__ __forceinline__ bool pcr_reduced(T *tA, T *tD, T *tC, T *tB, SIdx sep
  * takes them through the pivoting attempts from their original rows).
  */
 template <typename T, int M, typename RW>
-__device__ __forceinline__ unsigned spike_attempt_np(T *tA, T *tD, T *tC, T *tB, int lane, int P, RW rw,
-                                                     int n, unsigned smask, bool force_fail)
+__device__ __forceinline__ unsigned spike_attempt_np(T *tA, T *tD, T *tC, T *tB, int lane, int P,
+                                                     RW rw, int n, unsigned smask, bool force_fail)
 {
   constexpr int S = M + 1;
   const int g = lane / P, p = lane & (P - 1);
@@ -660,8 +662,8 @@ __device__ __forceinline__ void report(const gtsv_batch_desc &ds, unsigned long 
 
 /* Store x of the warp's systems (rows contiguous) whose first lane is set in keep. */
 template <typename T, int M, typename RW>
-__device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s0, int nact,
-                                            int P, RW rw, unsigned keep, const T *tB, T *x, int lane)
+__device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s0, int nact, int P,
+                                            RW rw, unsigned keep, const T *tB, T *x, int lane)
 {
   constexpr int S = M + 1;
   const int n = (int)ds.n;
@@ -680,11 +682,10 @@ __device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s
    first lanes of the systems that failed (their columns to be reloaded); the others
    hold x in the tile. */
 template <typename T, int M, bool INTER, bool RED2, bool NP, typename RW>
-__device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, int64_t s0,
-                                                   int nact, int P, RW rw, int n, T *tA, T *tD, T *tC,
-                                                   T *tB, const T *dl, const T *dd, const T *du,
-                                                   const T *x, int lane, int red2, int np,
-                                                   int pcr)
+__device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, int64_t s0, int nact,
+                                                   int P, RW rw, int n, T *tA, T *tD, T *tC, T *tB,
+                                                   const T *dl, const T *dd, const T *du,
+                                                   const T *x, int lane, int red2, int np, int pcr)
 {
   const int g = lane / P, p = lane & (P - 1);
   const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
@@ -712,10 +713,9 @@ __device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, i
                                                     const T *du, const T *x, int lane, int red2,
                                                     int pcr)
 {
-  const int L = rw.L;
   for (int t = 0; fm && t < 2; t++) {
     reload<T, M, INTER>(ds, s0, fm, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
-    fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n, t == 0 ? L / 2 : L / 4, fm,
+    fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n, tile_shift(rw.L, t), fm,
                                          red2, pcr);
   }
   return fm;
@@ -746,8 +746,8 @@ __device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t 
    their fallback. Returns, at every lane, whether the lane is the first of a system
    found singular (reported; that system's rows are not x). */
 template <typename T, int M, bool INTER, bool RED2, bool NP, typename RW>
-__device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s0, int nact, int P, RW rw,
-                                            int n, T *tA, T *tD, T *tC, T *tB, const T *dl,
+__device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s0, int nact, int P,
+                                            RW rw, int n, T *tA, T *tD, T *tC, T *tB, const T *dl,
                                             const T *dd, const T *du, T *x, int lane, int red2,
                                             int np, int pcr, unsigned long long *info)
 {
@@ -767,10 +767,12 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
   } else {
     unsigned fm = first_attempts<T, M, INTER, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl,
                                                          dd, du, x, lane, red2, np, pcr);
-    if (fm) fm = retries_in_turn<T, M, INTER, RED2>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
-                                                    lane, red2, pcr);
-    if (fm) singular = seq_fallback<T, M, INTER>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
-                                                 lane, info);
+    if (fm)
+      fm = retries_in_turn<T, M, INTER, RED2>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
+                                              lane, red2, pcr);
+    if (fm)
+      singular = seq_fallback<T, M, INTER>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
+                                           lane, info);
   }
   return singular;
 }
@@ -835,8 +837,8 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
 
   bool singular = false;
   if (nact != 0) /* else a warp past the last system of the last block */
-    singular = group_solve<T, M, INTER, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl, dd, du,
-                                                  x, lane, red2, np, pcr, info);
+    singular = group_solve<T, M, INTER, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl, dd,
+                                                  du, x, lane, red2, np, pcr, info);
 
   /* a singular system keeps its x: one bit per system, at its first lane */
   const unsigned sing = __ballot_sync(0xffffffffu, singular);
@@ -903,7 +905,7 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   const int warp = (int)(threadIdx.x >> 5), lane = threadIdx.x & 31;
   T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 4 * 32 * S, *const tD = tA + 32 * S;
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
-  const int n = (int)ds.n, L = rw.L; /* rows a tile column */
+  const int n = (int)ds.n;
   const int64_t s0 = (int64_t)blockIdx.x << lgG;
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)min((int64_t)1 << lgG, ds.nsys - s0);
@@ -924,7 +926,7 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
        always passes on those */
     const unsigned todo = all & ~dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
     fm = todo ? spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n,
-                                                warp == 1 ? L / 2 : L / 4, todo, red2, pcr)
+                                                tile_shift(rw.L, warp - 1), todo, red2, pcr)
               : 0u;
     if (warp == 1 && lane == 0) tried = todo;
   }
@@ -937,8 +939,8 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
      failed (their retries in turn, here); all3: systems every warp failed */
   const unsigned un = f0 & ~tr, all3 = f0 & tr & f1 & f2;
   if (warp == 0 && (un | all3)) {
-    const unsigned fr = un ? retries_in_turn<T, M, false, RED2>(ds, s0, un, P, rw, n, tA, tD, tC, tB,
-                                                                 dl, dd, du, x, lane, red2, pcr)
+    const unsigned fr = un ? retries_in_turn<T, M, false, RED2>(ds, s0, un, P, rw, n, tA, tD, tC,
+                                                                tB, dl, dd, du, x, lane, red2, pcr)
                            : 0u;
     keep |= un & ~fr;
     const unsigned sq = fr | all3;

@@ -61,6 +61,9 @@ __host__ __device__ inline int tile_rows(int n, int M)
   const int P = tile_lanes(n, M);
   return P == 1 ? n : (n + P - 1) / P;
 }
+/* How far retry t (0, 1) moves the separators up, for partitions of L rows: L/2, then
+   L/4 (both >= 1 and different: L > M/2 >= 4). */
+__host__ __device__ inline int tile_shift(int L, int t) { return t == 0 ? L / 2 : L / 4; }
 
 template <typename T> __host__ __device__ __forceinline__ T tabs(T v)
 {

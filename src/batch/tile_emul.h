@@ -312,9 +312,9 @@ int emul_solve(int n, int M, const T *a, const T *d, const T *c, const T *b, T *
         emul_attempt_np(n, L, a, d, c, b, x, o, st))
       return -1;
     if (emul_attempt(n, L, 0, a, d, c, b, x, o, st)) return -1;
-    for (int h : {L / 2, L / 4}) {
+    for (int t = 0; t < 2; t++) {
       st->retries++;
-      if (emul_attempt(n, L, h, a, d, c, b, x, o, st)) return -1;
+      if (emul_attempt(n, L, tile_shift(L, t), a, d, c, b, x, o, st)) return -1;
     }
     st->fallbacks++;
   }
