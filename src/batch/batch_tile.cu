@@ -137,8 +137,8 @@
    reduction; tile_spec_kernel prints, for the first 64 blocks b with b % 64 == 0,
    each warp's phases in cycles. */
 #ifdef GTSV_TILE_CLOCKS
-__device__ long long gtsv_tile_clk[4096][3][8];
-__device__ int gtsv_tile_clk_prints;
+static __device__ long long gtsv_tile_clk[4096][3][8];
+static __device__ int gtsv_tile_clk_prints;
 #define TILE_CLK(k)                                                                     \
   do {                                                                                  \
     if ((threadIdx.x & 31) == 0 && threadIdx.x < 96 && blockIdx.x < 4096)               \
@@ -150,12 +150,22 @@ __device__ int gtsv_tile_clk_prints;
   } while (0)
 #endif
 
+/* One translation unit a precision: batch_tile_float.cu and batch_tile_double.cu
+   include this file with GTSV_TILE_DOUBLE 0 or 1, so that the two compile in parallel
+   (every kernel is instantiated for FullRows and Rows; one unit took about 7 minutes
+   on 2 cores). The double unit also holds the options and gtsv__batch_tile_takes. */
+#if !defined(GTSV_TILE_DOUBLE)
+#error "compile batch_tile_float.cu or batch_tile_double.cu, which include this file"
+#endif
+
+#if GTSV_TILE_DOUBLE
 int gtsv__batch_tile_m = 0;
 int gtsv__batch_tile_red2 = 1;
 int gtsv__batch_tile_np = 1;
 int gtsv__batch_tile_pcr = 1;
 int gtsv__batch_tile_block = 1;
 int gtsv__batch_tile_spec = 1;
+#endif
 
 namespace {
 using namespace gtsv_tile;
@@ -1464,26 +1474,28 @@ gtsv_status tile_base(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
                       const T *du, T *x)
 {
   if (ds->n < 1 || ds->nsys < 1) return GTSV_STATUS_SUCCESS;
-  if (sizeof(T) == 8 && block_mode() != 0 && ds->n >= kBlkMinN && ds->n <= kBlkMaxN &&
-      rows_contiguous(ds) && ds->nsys <= (int64_t)0x7FFFFFFF)
-    return block_solve<double>(h, ds, (const double *)dl, (const double *)d,
-                               (const double *)du, (double *)x);
+  if constexpr (sizeof(T) == 8)
+    if (block_mode() != 0 && ds->n >= kBlkMinN && ds->n <= kBlkMaxN && rows_contiguous(ds) &&
+        ds->nsys <= (int64_t)0x7FFFFFFF)
+      return block_solve<T>(h, ds, dl, d, du, x);
   return tile_solve<T>(h, ds, dl, d, du, x);
 }
 
 } /* namespace */
 
-extern "C" gtsv_status gtsv__s_batch_tile_base(gtsv_handle h, const gtsv_batch_desc *ds,
-                                               const float *dl, const float *d,
-                                               const float *du, float *x)
-{
-  return tile_base<float>(h, ds, dl, d, du, x);
-}
+#if GTSV_TILE_DOUBLE
 extern "C" gtsv_status gtsv__d_batch_tile_base(gtsv_handle h, const gtsv_batch_desc *ds,
                                                const double *dl, const double *d,
                                                const double *du, double *x)
 {
   return tile_base<double>(h, ds, dl, d, du, x);
+}
+
+extern "C" gtsv_status gtsv__d_batch_tile(gtsv_handle h, const gtsv_batch_desc *ds,
+                                          const double *dl, const double *d,
+                                          const double *du, double *x)
+{
+  return tile_solve<double>(h, ds, dl, d, du, x);
 }
 
 extern "C" int gtsv__batch_tile_takes(const gtsv_batch_desc *ds)
@@ -1492,6 +1504,13 @@ extern "C" int gtsv__batch_tile_takes(const gtsv_batch_desc *ds)
     return 0;
   return rows_contiguous(ds) || systems_contiguous(ds);
 }
+#else
+extern "C" gtsv_status gtsv__s_batch_tile_base(gtsv_handle h, const gtsv_batch_desc *ds,
+                                               const float *dl, const float *d,
+                                               const float *du, float *x)
+{
+  return tile_base<float>(h, ds, dl, d, du, x);
+}
 
 extern "C" gtsv_status gtsv__s_batch_tile(gtsv_handle h, const gtsv_batch_desc *ds,
                                           const float *dl, const float *d, const float *du,
@@ -1499,9 +1518,4 @@ extern "C" gtsv_status gtsv__s_batch_tile(gtsv_handle h, const gtsv_batch_desc *
 {
   return tile_solve<float>(h, ds, dl, d, du, x);
 }
-extern "C" gtsv_status gtsv__d_batch_tile(gtsv_handle h, const gtsv_batch_desc *ds,
-                                          const double *dl, const double *d,
-                                          const double *du, double *x)
-{
-  return tile_solve<double>(h, ds, dl, d, du, x);
-}
+#endif
