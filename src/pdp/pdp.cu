@@ -244,6 +244,12 @@ namespace {
 #ifndef GTSV_PDP_C
 #define GTSV_PDP_C 16
 #endif
+/* Minimum blocks per SM of the forward kernel's launch bounds (see there);
+   GTSV_PDP_MINB overrides it with the shape (1 for tiles whose shared memory fits
+   one block an SM, so that the registers are not capped for two). */
+#ifndef GTSV_PDP_MINB
+#define GTSV_PDP_MINB 2
+#endif
 constexpr int THREADS = GTSV_PDP_THREADS;
 constexpr int NWARPS = THREADS / 32;
 constexpr int C = GTSV_PDP_C;         /* rows per thread */
@@ -551,7 +557,7 @@ template <typename T> constexpr size_t fwd_smem() { return 4 * (size_t)SPAD * si
    in the launch bounds changes nothing in double (108 registers, 3 blocks fit);
    without it ptxas kept the float kernel at 80 registers with spills (90 with). */
 template <typename T, int NM>
-__global__ void __launch_bounds__(THREADS, 2)
+__global__ void __launch_bounds__(THREADS, GTSV_PDP_MINB)
 pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
                    const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
                    T *__restrict__ g, unsigned *__restrict__ bits, Msg<typename Compute<T>::U> msg,
@@ -876,6 +882,11 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   for (int w = tid; w < TW; w += THREADS) bits[tile * TW + w] = sBits[w];
 }
 
+/* dynamic shared memory of the backward kernel: y and g of a tile (dynamic, so that
+   tiles of 4096 rows, above the 48 KiB of static shared memory, can be measured) */
+constexpr int BPAD = sp(TILE - 1) + 1;
+template <typename T> constexpr size_t bwd_smem() { return 2 * (size_t)BPAD * sizeof(T); }
+
 /* Backward: x_i = y_i - g_i q, q = x of the next block start below; y and g
    through shared memory (coalesced), x back the same way. */
 template <typename T>
@@ -887,7 +898,8 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
 {
   typedef typename Compute<T>::U U;
   typedef typename Ar<U>::F F;
-  __shared__ T sY[sp(TILE - 1) + 1], sG[sp(TILE - 1) + 1];
+  extern __shared__ __align__(16) unsigned char smem[];
+  T *const sY = reinterpret_cast<T *>(smem), *const sG = sY + BPAD;
   __shared__ F sWarp[NWARPS];
   __shared__ U sQ;
   __shared__ unsigned sTile;
@@ -1081,7 +1093,12 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
       s = launch_forward<T, GTSV_PDP_NORM_THRESHOLD>(stream, (unsigned)nt, n, dl, d, du, z, y,
                                                      g, bits, m, info, key_base);
     if (s != GTSV_STATUS_SUCCESS) return s;
-    pdp_backward_kernel<T><<<(unsigned)nt, THREADS, 0, stream>>>(n, y, g, bits, z, m, L.ntiles);
+    if (bwd_smem<T>() > 48 * 1024)
+      GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_backward_kernel<T>,
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         (int)bwd_smem<T>()));
+    pdp_backward_kernel<T><<<(unsigned)nt, THREADS, bwd_smem<T>(), stream>>>(n, y, g, bits, z,
+                                                                            m, L.ntiles);
     GTSV_CUDA_TRY(cudaGetLastError());
   }
   return GTSV_STATUS_SUCCESS;
