@@ -266,7 +266,10 @@ constexpr int SROWS = TILE + WARM + 3; /* staged rows: WARM + 1 above, 2 below *
    (C + 1) t plus a compile-time offset (Rows). */
 __host__ __device__ constexpr int sp(int j) { return j + (j >> LOGC); }
 constexpr int SPAD = sp(SROWS - 1) + 1;
-constexpr int ROUNDS = 8;             /* provisional rounds of the checked splice */
+#ifndef GTSV_PDP_ROUNDS
+#define GTSV_PDP_ROUNDS 8
+#endif
+constexpr int ROUNDS = GTSV_PDP_ROUNDS; /* provisional rounds of the checked splice */
 constexpr int REDO_ROUNDS = THREADS + 1; /* enough for the sequential recurrence */
 constexpr double KERR = 2.0;          /* rounding errors a splice may differ by */
 constexpr double KEDGE = 8.0;         /* the same at a tile's first row (header) */
