@@ -5,9 +5,10 @@
    residual), copied to the device, solved through the public API with
    GTSV_ALGO_PDP (device pointers), copied back and judged by the shared rule
    (tu_problem_verdict); a singular system's row (gtsv_get_info) must be DP_SEQ's.
-   Sizes sit on every boundary of the kernel: a thread holds C = 16 rows, a warp
-   512, a tile 2048 (a block), and look-back chains of 1 .. 4096 tiles (n up to
-   2^23, random, dominant and near-singular). Also: nrhs > 1 with ldb > n (padding untouched), the thesis types 8, 13,
+   Sizes sit on every boundary of the kernel: a thread's rows, a warp's, a tile's
+   (a block's) and two tiles', from the kernel's shape (gtsv__pdp_cuda_shape), plus
+   fixed ones, and look-back chains of up to 2^23 rows (random, dominant and
+   near-singular). Also: nrhs > 1 with ldb > n (padding untouched), the thesis types 8, 13,
    17, 18, EVERY == THRESHOLD normalisation bitwise, a strided batch, and the
    stress test: 1000 back-to-back solves of n = 2^20 on one stream give bitwise
    the first answer (the look-back is deterministic by construction, pdp.cu); the
@@ -106,10 +107,34 @@ static void solve_judge(gtsv_handle h, tu_problem *P, int norm, const char *ctx)
   dev_free(&D);
 }
 
-static const int64_t sizes[] = {1, 2, 3, 4, 5, 15, 16, 17, 31, 32, 33, 511, 512, 513,
-                                1023, 1024, 1025, 2047, 2048, 2049, 4095, 4096, 4097,
-                                65535, 65536, 65537, 1 << 20, (1 << 20) + 1};
-#define NSIZES (int)(sizeof sizes / sizeof *sizes)
+static const int64_t fixed_sizes[] = {1, 2, 3, 4, 5, 15, 16, 17, 31, 32, 33, 511, 512, 513,
+                                      1023, 1024, 1025, 2047, 2048, 2049, 4095, 4096, 4097,
+                                      65535, 65536, 65537, 1 << 20, (1 << 20) + 1};
+#define NFIXED (int)(sizeof fixed_sizes / sizeof *fixed_sizes)
+#define MAXSIZES (NFIXED + 12)
+
+static int cmp_i64(const void *a, const void *b)
+{
+  const int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The fixed sizes and, from the kernel's shape (gtsv__pdp_cuda_shape), one row either
+   side of a thread's rows, a warp's, a tile's and two tiles': increasing, distinct. */
+static int test_sizes(int64_t *out)
+{
+  int th = 0, c = 0, m = 0;
+  gtsv__pdp_cuda_shape(&th, &c);
+  const int64_t b[4] = {c, 32 * (int64_t)c, (int64_t)th * c, 2 * (int64_t)th * c};
+  for (int i = 0; i < NFIXED; i++) out[m++] = fixed_sizes[i];
+  for (int i = 0; i < 4; i++)
+    for (int d = -1; d <= 1; d++) out[m++] = b[i] + d;
+  qsort(out, (size_t)m, sizeof *out, cmp_i64);
+  int k = 0;
+  for (int i = 0; i < m; i++)
+    if (out[i] >= 1 && (k == 0 || out[i] != out[k - 1])) out[k++] = out[i];
+  return k;
+}
 
 START_TEST(kinds_vs_lapack)
 {
@@ -118,9 +143,11 @@ START_TEST(kinds_vs_lapack)
   gtsv_handle h;
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
-  for (int si = 0; si < NSIZES; si++) {
+  int64_t sizes[MAXSIZES];
+  const int nsizes = test_sizes(sizes);
+  for (int si = 0; si < nsizes; si++) {
     if (tu_small_run() && sizes[si] > 65537) break;
-    int64_t n = sizes[si], nrhs = n <= 4097 ? 3 : 1, ldb = n + (nrhs > 1 ? 3 : 0);
+    int64_t n = sizes[si], nrhs = n <= 8193 ? 3 : 1, ldb = n + (nrhs > 1 ? 3 : 0);
     tu_problem P;
     char ctx[160];
     snprintf(ctx, sizeof ctx, "gpu %s %s n=%lld nrhs=%lld", tu_prec_name(p), tu_kind_name(k),

@@ -257,7 +257,10 @@ constexpr int LOGC = C == 4 ? 2 : C == 8 ? 3 : C == 16 ? 4 : C == 32 ? 5 : -1;
 static_assert(LOGC > 0 && THREADS % 32 == 0, "C a power of two in 4..32, whole warps");
 constexpr int TILE = THREADS * C;     /* rows per tile; a multiple of 32 */
 constexpr int TW = TILE / 32;         /* start-bit words per tile */
-constexpr int WARM = 16;              /* warm-up rows before a thread's first row */
+#ifndef GTSV_PDP_WARM
+#define GTSV_PDP_WARM 16
+#endif
+constexpr int WARM = GTSV_PDP_WARM;   /* warm-up rows before a thread's first row */
 constexpr int OFF = WARM + 1;         /* shared index of the tile's first row */
 constexpr int SROWS = TILE + WARM + 3; /* staged rows: WARM + 1 above, 2 below */
 /* shared index of staged row j, one pad word per C rows: a warp's threads read
@@ -1151,6 +1154,12 @@ gtsv_status pdp_strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const
 
 int gtsv__pdp_spec = 1;
 int gtsv__pdp_forget = 1;
+
+extern "C" void gtsv__pdp_cuda_shape(int *threads, int *rows)
+{
+  *threads = THREADS;
+  *rows = C;
+}
 
 extern "C" gtsv_status gtsv__pdp_cuda_modes(unsigned long long modes[3])
 {
