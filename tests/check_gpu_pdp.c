@@ -15,7 +15,7 @@
    speculative redo gives bitwise the answer without it (TCase "spec"); tiles that
    forget their entering state and the full product look-back both pass (TCase
    "forget").
-   Example: n = 2049 is one full tile and a tile of one row, whose state comes
+   Example: n = 4097 is one full tile and a tile of one row, whose state comes
    entirely from the look-back.
    GTSV_GPU_TEST_SMALL=1 (for compute-sanitizer): sizes up to 65537, no large
    sizes, 10 stress solves of 2^16 rows, normalisation on 2^16 rows. */

@@ -23,7 +23,7 @@ if(TARGET gtsv_testmat_static)
         set(flag "--float")
       endif()
       add_test(NAME pdp_order_t${type}_n${n}_${prec}
-        COMMAND gtsv-pdp-order --check --threads 128 --rows 16 --max-ratio 10 ${flag} ${type} ${n})
+        COMMAND gtsv-pdp-order --check --threads 512 --rows 8 --warm 8 --max-ratio 10 ${flag} ${type} ${n})
       set_tests_properties(pdp_order_t${type}_n${n}_${prec} PROPERTIES LABELS host TIMEOUT 300)
     endforeach()
   endforeach()

@@ -16,7 +16,8 @@
    thread boundary splices two trajectories that disagree by 10^2..10^3 rounding errors
    of the last step (the scan's depth), which the residual sees.
 
-   With --check: the checked splice of pdp.cu (whose tile is --threads 128 --rows 16);
+   With --check: the checked splice of pdp.cu (whose tile is --threads 512 --rows 8
+   --warm 8 since session 26; --threads 128 --rows 16 --warm 16 before);
    every thread starts W rows early from the product state and runs them (warm-up),
    then runs its C rows; its exit is compared with the next thread's entering state
    (pdp_consistent: cross products of the two states against the magnitudes of the

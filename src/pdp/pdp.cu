@@ -18,30 +18,34 @@
  * rounding errors (pdp_consistent): such a splice is a perturbation of a few ulps
  * of the last rows' coefficients, i.e. backward stable.
  *
- * The checked splice. A tile is TILE = 128 threads x C = 16 rows.
- *   1. each thread composes the 3x3 aggregate of 16 rows shifted WARM = 16 rows up;
+ * The checked splice. A tile is TILE = 512 threads x C = 8 rows (4096 rows; the
+ * shape below, "Tile shape", says why).
+ *   1. each thread composes the 3x3 aggregate of its C rows shifted WARM = 8 rows up;
  *      Kogge-Stone over the warp (shuffles) and over the warps (shared); the tile's
  *      product state comes from the product look-back (below);
  *   2. each thread's provisional start: that state times its exclusive products,
  *      then WARM rows run row by row (the warm-up damps the part of the error that
  *      is not along the dominant direction, which is all random matrices need);
- *   3. rounds (settle()): every thread runs its 16 rows, keeping the magnitudes of
+ *   3. rounds (settle()): every thread runs its C rows, keeping the magnitudes of
  *      the last terms (pdp_step_mag); a thread whose start is not its predecessor's
  *      exit up to KERR = 2 rounding errors takes that exit and runs again; at most
- *      ROUNDS = 8 rounds (random n = 2^20: at most 5, on the host emulation; KERR
- *      = 8 left force_2x2 n = 513 at 0.85 of the acceptance bound in double, 1.3
- *      in float, KERR = 2 at 0.56; about 11% of thread starts are then repaired);
+ *      ROUNDS = 8 rounds (128 x 16 tiles, random n = 2^20: at most 5, on the host
+ *      emulation; KERR = 8 left force_2x2 n = 513 at 0.85 of the acceptance bound
+ *      in double, 1.3 in float, KERR = 2 at 0.56; about 11% of thread starts are
+ *      then repaired; 512 x 8 tiles, random 2^23: 4% of the tiles still unsettled
+ *      after 8 rounds, and 16 rounds measured no faster);
  *   4. the tile is kept when its rounds settled and its first thread's start is the
  *      exact exit E of the tile above up to KEDGE = 8 errors (the exact-exit
- *      channel, below; one such splice per 2048 rows: 8 instead of 2 halves the
- *      tiles redone on random matrices, 57 -> 17 of 512 at n = 2^20 on the host
- *      emulation, with the residual unchanged). Otherwise it is redone: the first
+ *      channel, below; one such splice per tile: 8 instead of 2 halved the tiles
+ *      redone on random matrices, 57 -> 17 of 512 at n = 2^20 with 2048-row tiles
+ *      on the host emulation, with the residual unchanged). Otherwise it is redone: the first
  *      thread takes E and the rounds run until they settle, at most THREADS + 1
  *      (each round fixes at least one more thread, so this is the sequential
  *      recurrence at worst). That is the fallback: on the GPU, stream-ordered, and
  *      it degenerates to the host reference's sequential recurrence, which is
  *      accurate on dorr where DP_SEQ's pivots are not (dorr n = 8192 on the host
- *      emulation: 0.46x LAPACK's residual; 127 rounds in a redone tile). Every
+ *      emulation: 0.53x LAPACK's residual with 512 x 8 tiles, 0.46x with 128 x 16;
+ *      up to 511 rounds in a redone tile). Every
  *      tile's exit E_t is then the sequential recurrence up to splices of KERR
  *      (inside a tile) or KEDGE (at its first row) errors.
  *   5. pivot choices (eq. 4.6) from the final starts, the pivot-structure map, its
@@ -73,21 +77,20 @@
  * read at any time), and writes y to the workspace; the backward kernel, next in
  * stream order, writes x into B.
  *
- * Example, n = 4100: 3 tiles. Tile 0 knows its entering state (theta_{-1} = 1,
+ * Example, n = 8196: 3 tiles. Tile 0 knows its entering state (theta_{-1} = 1,
  * theta_{-2} = 0, w = 0), settles, and posts its exit as exact (FIN_EQ). Tile 1's
- * thread 0 starts from the product state before row 2032 and runs rows 2032..2047;
- * if its start at row 2048 agrees with tile 0's exit to 8 errors and its rounds
+ * thread 0 starts from the product state before row 4088 and runs rows 4088..4095;
+ * if its start at row 4096 agrees with tile 0's exit to 8 errors and its rounds
  * settled, its own exit is exact too; if not, it takes tile 0's exit and reruns.
- * Tile 2 holds rows 4096..4099 (thread 0 only); its last row takes a 1x1 pivot
- * (forced), x_4099 = y_4099, and its q goes up to tile 1 by the backward look-back.
+ * Tile 2 holds rows 8192..8195 (thread 0 only); its last row takes a 1x1 pivot
+ * (forced), x_8195 = y_8195, and its q goes up to tile 1 by the backward look-back.
  *
  * Unified tiling (4.2.2): the tile's inputs live in shared memory (one copy, dynamic
- * shared memory: 70 KB in double), each thread's start, scan operands and outputs
- * in registers; nothing is spilled to global memory. The rounds hand a thread its
- * predecessor's exit by shuffles (across a warp boundary through one shared slot
- * per warp), so the block's static shared memory is under 1 KB and three blocks fit
- * on an SM (12 warps; two fitted with the 6 KB array of per-thread exits this
- * replaced). Kernel fusion (4.2.3): decomposition, L and B solves in one kernel;
+ * shared memory: 148 KB in double, 74 KB in float), each thread's start, scan
+ * operands and outputs in registers; nothing is spilled to global memory. The rounds
+ * hand a thread its predecessor's exit by shuffles (across a warp boundary through
+ * one shared slot per warp), so the block's static shared memory is a few KB: one
+ * block of 16 warps an SM in double (with 128 x 16 tiles, three blocks of 4 warps). Kernel fusion (4.2.3): decomposition, L and B solves in one kernel;
  * M^T in the second (it runs the other way).
  *
  * Where the time goes (H200, bench/results/gpu-pdp-shapes-2026-11-24.md). ncu of
@@ -215,11 +218,27 @@
  *   forward:  read dl, d, du, z (4T); write y (T), g (T), 1 start bit
  *   backward: read y, g (2T) + 1 bit; write x (T)
  *   = 9T + 1/4 B: 72.25 B/row double, 36.25 B/row float (floor 5T: 40, 20);
- *   the halo (WARM + 3 rows of 2048) and the per-tile messages add about 1%.
+ *   the halo (WARM + 3 rows of 4096) and the per-tile messages add under 1%.
  *   Bound: E <= 40/72.25 = 55% in double. The work per row is about 4 runs of the
  *   recurrence (aggregate, warm-up, rounds, pivots, outputs) instead of 2.
- * Workspace: g and y (2 n T), start bits (n/8 B), messages (about 40 T per 2048
- * rows): about 0.51 x the input (4 n T), under the 0.6 allowed.
+ * Workspace: g and y (2 n T), start bits (n/8 B), messages (about 40 T a tile):
+ * about 0.51 x the input (4 n T), under the 0.6 allowed.
+ *
+ * Tile shape (session 26, bench/results/gpu-pdp-tile-shape-h100-2026-11-27.md; H100,
+ * prebuilt benchmarks, each shape against 128 x 16 with WARM = 16 in the same run):
+ * double random 2^23 1.028 against 1.294 ms, 2^25 3.879 against 4.687 (4.579 in a
+ * second run); float random 2^23 0.574 against 0.610, 2^25 2.085 against 2.249; double
+ * dominant 2^23 0.723 against 1.198. The kernels are latency-bound (few warps an SM
+ * against chains of dependent steps and barriers): 512 threads of 8 rows put 16 warps
+ * on an SM with half the serial rows a thread, and half as many tiles wait on
+ * look-backs. 640 x 8 was faster still in double (0.964 / 3.638 ms with WARM = 8) but
+ * slower than 128 x 16 in float (0.702 / 2.663); 256 x 8 with WARM = 8 (three blocks an
+ * SM) 1.027 / 3.900 in double, 0.601 / 2.243 in float; 1024 x 4 left half the tiles
+ * unsettled after 8 rounds (host emulation) and was slower at random 2^23 (1.377).
+ * WARM = 8 instead of 16 with 512 x 8: 4-5% faster in double (1.028 against 1.074 ms),
+ * 2-3% in float; on the host emulation random 2^23 2.08x LAPACK's residual against
+ * 3.8x with WARM = 16 (2048 tiles; 180 000 thread starts repaired against 136 000),
+ * dorr 8192 0.53x.
  *
  * Not done on the GPU: the host reference's cancellation guard (pdp_apply_lost) is
  * not needed (the splice check replaces it). A matrix with Inf/NaN states (NONE
@@ -236,19 +255,20 @@
 
 namespace {
 
-/* The tile's shape. GTSV_PDP_THREADS / GTSV_PDP_C override it at compile time (for
-   measuring other shapes; C a power of two, THREADS a multiple of 32). */
+/* The tile's shape (the header's "Tile shape"). GTSV_PDP_THREADS / GTSV_PDP_C /
+   GTSV_PDP_WARM / GTSV_PDP_ROUNDS override it at compile time (for measuring other
+   shapes, scripts/prebuild.sh; C a power of two, THREADS a multiple of 32). */
 #ifndef GTSV_PDP_THREADS
-#define GTSV_PDP_THREADS 128
+#define GTSV_PDP_THREADS 512
 #endif
 #ifndef GTSV_PDP_C
-#define GTSV_PDP_C 16
+#define GTSV_PDP_C 8
 #endif
-/* Minimum blocks per SM of the forward kernel's launch bounds (see there);
-   GTSV_PDP_MINB overrides it with the shape (1 for tiles whose shared memory fits
-   one block an SM, so that the registers are not capped for two). */
+/* Minimum blocks per SM of the forward kernel's launch bounds: 1 (a 4096-row tile's
+   shared memory fits one block an SM in double; with 2 the registers would be capped
+   at 64 a thread). GTSV_PDP_MINB overrides it (2 for 128 x 16, as before). */
 #ifndef GTSV_PDP_MINB
-#define GTSV_PDP_MINB 2
+#define GTSV_PDP_MINB 1
 #endif
 constexpr int THREADS = GTSV_PDP_THREADS;
 constexpr int NWARPS = THREADS / 32;
@@ -258,7 +278,7 @@ static_assert(LOGC > 0 && THREADS % 32 == 0, "C a power of two in 4..32, whole w
 constexpr int TILE = THREADS * C;     /* rows per tile; a multiple of 32 */
 constexpr int TW = TILE / 32;         /* start-bit words per tile */
 #ifndef GTSV_PDP_WARM
-#define GTSV_PDP_WARM 16
+#define GTSV_PDP_WARM 8
 #endif
 constexpr int WARM = GTSV_PDP_WARM;   /* warm-up rows before a thread's first row */
 constexpr int OFF = WARM + 1;         /* shared index of the tile's first row */
@@ -559,9 +579,10 @@ __device__ int settle(typename Ar<U>::S &tin, Exits<U> *ex, Rows<T> rw, int64_t 
 template <typename T> constexpr size_t fwd_smem() { return 4 * (size_t)SPAD * sizeof(T); }
 
 /* Forward: factor, L and B solves; y, g and start bits out (workspace). z is only
-   read (its rows are other tiles' warm-up rows). The minimum of 2 blocks per SM
-   in the launch bounds changes nothing in double (108 registers, 3 blocks fit);
-   without it ptxas kept the float kernel at 80 registers with spills (90 with). */
+   read (its rows are other tiles' warm-up rows). Launch bounds: at least
+   GTSV_PDP_MINB blocks an SM (1: 512 x 8 takes 88-90 registers in double, 56 in
+   float, no spills; float fits two blocks an SM. With 128 x 16 the minimum was 2:
+   without it ptxas kept the float kernel at 80 registers with spills, 90 with). */
 template <typename T, int NM>
 __global__ void __launch_bounds__(THREADS, GTSV_PDP_MINB)
 pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,

@@ -146,7 +146,7 @@ static inline GTSV_HD GTSV_FN(pdp_state) GTSV_FN(pdp_apply)(GTSV_FN(pdp_agg) g,
    applied to the initial state stands for the product of every row above: the GPU
    forward kernel (pdp.cu, the product look-back) posts that as the state after such
    a tile without waiting for the tiles above it. Random matrices forget within a
-   tile of 2048 rows; thesis types 13 (dorr) and 17 (zero diagonal, ones) do not.
+   tile (2048 or 4096 rows); thesis types 13 (dorr) and 17 (zero diagonal, ones) do not.
    Zero, Inf or NaN entries: false. */
 static inline GTSV_HD int GTSV_FN(pdp_agg_forgets)(GTSV_FN(pdp_agg) g)
 {
