@@ -147,6 +147,13 @@ START_TEST(kinds_vs_lapack)
   const int nsizes = test_sizes(sizes);
   for (int si = 0; si < nsizes; si++) {
     if (tu_small_run() && sizes[si] > 65537) break;
+    /* zero_diag of even n beyond 65537 is exactly nonsingular (every pivot block is
+       [0 c; a 0]) but its condition, growing like exp(c sqrt(n)), is past the double
+       range: LAPACK's info there is rounding luck (U(n,n) underflowing to 0), and
+       DP_SEQ, the host PDP and the host SPIKE all return SUCCESS with x overflowed.
+       Session 26's call 5 (n = 2^20, seed 235) had LAPACK report info = n where the
+       seed before (226) had info 0; zero_diag_pairs covers zero diagonals at large n */
+    if (k == TU_ZERO_DIAG && sizes[si] > 65537 && sizes[si] % 2 == 0) continue;
     int64_t n = sizes[si], nrhs = n <= 8193 ? 3 : 1, ldb = n + (nrhs > 1 ? 3 : 0);
     tu_problem P;
     char ctx[160];
