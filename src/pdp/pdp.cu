@@ -235,8 +235,8 @@
  * slower than 128 x 16 in float (0.702 / 2.663); 256 x 8 with WARM = 8 (three blocks an
  * SM) 1.027 / 3.900 in double, 0.601 / 2.243 in float; 1024 x 4 left half the tiles
  * unsettled after 8 rounds (host emulation) and was slower at random 2^23 (1.377).
- * WARM = 8 instead of 16 with 512 x 8: 4-5% faster in double (1.028 against 1.074 ms),
- * 2-3% in float; on the host emulation random 2^23 2.08x LAPACK's residual against
+ * WARM = 8 instead of 16 with 512 x 8: 2-4% faster in double (1.028 against 1.074 ms
+ * at 2^23, 3.879 against 3.958 at 2^25), 3% in float; on the host emulation random 2^23 2.08x LAPACK's residual against
  * 3.8x with WARM = 16 (2048 tiles; 180 000 thread starts repaired against 136 000),
  * dorr 8192 0.53x.
  *
