@@ -90,7 +90,8 @@
  * operands and outputs in registers; nothing is spilled to global memory. The rounds
  * hand a thread its predecessor's exit by shuffles (across a warp boundary through
  * one shared slot per warp), so the block's static shared memory is a few KB: one
- * block of 16 warps an SM in double (with 128 x 16 tiles, three blocks of 4 warps). Kernel fusion (4.2.3): decomposition, L and B solves in one kernel;
+ * block of 16 warps an SM in double (with 128 x 16 tiles, three blocks of 4 warps).
+ * Kernel fusion (4.2.3): decomposition, L and B solves in one kernel;
  * M^T in the second (it runs the other way).
  *
  * Where the time goes (H200, bench/results/gpu-pdp-shapes-2026-11-24.md). ncu of
@@ -185,8 +186,8 @@
  * points the same way for every entering S, so the tile posts INC = g applied to
  * the initial state together with its AGG, before any look-back of its own: the tile
  * below then waits for one tile's aggregate instead of for the chain of look-backs
- * above it. Random matrices forget within a tile (2048 rows); thesis types 13 (dorr)
- * and 17 (zero diagonal, ones) mostly do not and keep the full product. ncu before
+ * above it. Random matrices forget within a tile (2048 or 4096 rows); thesis types 13
+ * (dorr) and 17 (zero diagonal, ones) mostly do not and keep the full product. ncu before
  * (H100, 3c2b75c's library, 2^23 double random, bench/results/gpu-pdp-forget-h100-
  * 2026-11-27.md): 20% of the forward kernel's stall samples on the barrier behind
  * the product look-back. Same run, H100, against the full product (GTSV_PDP_FORGET=0):
@@ -236,9 +237,9 @@
  * SM) 1.027 / 3.900 in double, 0.601 / 2.243 in float; 1024 x 4 left half the tiles
  * unsettled after 8 rounds (host emulation) and was slower at random 2^23 (1.377).
  * WARM = 8 instead of 16 with 512 x 8: 2-4% faster in double (1.028 against 1.074 ms
- * at 2^23, 3.879 against 3.958 at 2^25), 3% in float; on the host emulation random 2^23 2.08x LAPACK's residual against
- * 3.8x with WARM = 16 (2048 tiles; 180 000 thread starts repaired against 136 000),
- * dorr 8192 0.53x.
+ * at 2^23, 3.879 against 3.958 at 2^25), 3% in float; on the host emulation random
+ * 2^23 2.08x LAPACK's residual against 3.8x with WARM = 16 (2048 tiles; 180 000
+ * thread starts repaired against 136 000), dorr 8192 0.53x.
  *
  * Not done on the GPU: the host reference's cancellation guard (pdp_apply_lost) is
  * not needed (the splice check replaces it). A matrix with Inf/NaN states (NONE
