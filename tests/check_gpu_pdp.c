@@ -18,7 +18,9 @@
    Example: n = 4097 is one full tile and a tile of one row, whose state comes
    entirely from the look-back.
    GTSV_GPU_TEST_SMALL=1 (for compute-sanitizer): sizes up to 65537, no large
-   sizes, 10 stress solves of 2^16 rows, normalisation on 2^16 rows. */
+   sizes, 10 stress solves of 2^16 rows, normalisation on 2^16 rows;
+   GTSV_GPU_TEST_SMALL=2 (racecheck): the sizes up to two tiles and one row, 3 stress
+   solves, the rest as with 1. */
 #include <check.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -145,8 +147,11 @@ START_TEST(kinds_vs_lapack)
   ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
   int64_t sizes[MAXSIZES];
   const int nsizes = test_sizes(sizes);
+  int th = 0, c = 0;
+  gtsv__pdp_cuda_shape(&th, &c);
   for (int si = 0; si < nsizes; si++) {
     if (tu_small_run() && sizes[si] > 65537) break;
+    if (tu_tiny_run() && sizes[si] > 2 * (int64_t)th * c + 1) break;
     /* zero_diag of even n beyond 65537 is exactly nonsingular (every pivot block is
        [0 c; a 0]) but its condition, growing like exp(c sqrt(n)), is past the double
        range: LAPACK's info there is rounding luck (U(n,n) underflowing to 0), and
@@ -302,7 +307,7 @@ START_TEST(stress_bitwise)
 {
   tu_prec p = (tu_prec)_i;
   int64_t n = tu_small_run() ? 1 << 16 : 1 << 20;
-  const int iters = tu_small_run() ? 10 : 1000;
+  const int iters = tu_tiny_run() ? 3 : tu_small_run() ? 10 : 1000;
   size_t bytes = (size_t)n * tu_elt(p);
   gtsv_handle h;
   tu_problem P;

@@ -505,3 +505,9 @@ int tu_small_run(void)
   const char *e = getenv("GTSV_GPU_TEST_SMALL");
   return e && *e && strcmp(e, "0") != 0;
 }
+
+int tu_tiny_run(void)
+{
+  const char *e = getenv("GTSV_GPU_TEST_SMALL");
+  return e && strcmp(e, "2") == 0;
+}

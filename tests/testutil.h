@@ -192,6 +192,9 @@ void tu_report(void);
 /* GTSV_GPU_TEST_SMALL set and not "0": GPU tests shrink their sizes (the
    compute-sanitizer runs). */
 int tu_small_run(void);
+/* GTSV_GPU_TEST_SMALL=2 (a small run, smaller still where a test says so: racecheck,
+   about 100 times slower than memcheck) */
+int tu_tiny_run(void);
 
 #ifdef __cplusplus
 }

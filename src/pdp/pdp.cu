@@ -247,6 +247,7 @@
  * tiles are redone with THREADS + 1 rounds each, serially; slow, and reported
  * through gtsv_get_info where a pivot is bad.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <cuda/atomic>
 #include <cuda_runtime.h>
@@ -369,6 +370,43 @@ constexpr int MODE_KEEP = 0, MODE_SPEC = 1, MODE_REDO = 2;
 __device__ unsigned long long g_modes[3];
 /* tiles that posted INC from the initial state (gtsv__pdp_cuda_forgot) */
 __device__ unsigned long long g_forgot;
+
+/* Phase clocks of the forward kernel (a diagnostic: build with -DGTSV_PDP_CLOCKS=1,
+   scripts/prebuild.sh; never in the library as shipped). Thread 0 of each of the
+   first CLK_TILES tiles stamps clock64() at the points PDP_CLK(k) below (0 start ..
+   11 end), the global timer (ns) at start and end, and its SM, mode and rounds;
+   GTSV_PDP_CLK=K prints a summary of every K-th launch (pdp_clk_report). */
+#ifdef GTSV_PDP_CLOCKS
+constexpr int CLK_TILES = 16384, CLK_N = 16;
+__device__ long long g_pdp_clk[CLK_TILES][CLK_N];
+__device__ __forceinline__ long long pdp_gtime()
+{
+  long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+__device__ __forceinline__ unsigned pdp_smid()
+{
+  unsigned r;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(r));
+  return r;
+}
+#define PDP_CLK(k)                                                                      \
+  do {                                                                                  \
+    if (threadIdx.x == 0 && tile < CLK_TILES) g_pdp_clk[tile][k] = clock64();            \
+  } while (0)
+#define PDP_CLKV(k, v)                                                                  \
+  do {                                                                                  \
+    if (threadIdx.x == 0 && tile < CLK_TILES) g_pdp_clk[tile][k] = (long long)(v);       \
+  } while (0)
+#else
+#define PDP_CLK(k) \
+  do {             \
+  } while (0)
+#define PDP_CLKV(k, v) \
+  do {                 \
+  } while (0)
+#endif
 
 /* two states equal bit for bit (a redo from one is the redo from the other) */
 template <typename U> __device__ __forceinline__ bool same_bits(U a, U b);
@@ -608,6 +646,10 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   if (tid == 0) sTile = atomicAdd(&msg.tickets[0], 1u);
   __syncthreads();
   const int64_t tile = sTile, r0 = tile * TILE;
+  PDP_CLK(0);
+#ifdef GTSV_PDP_CLOCKS
+  PDP_CLKV(12, pdp_gtime());
+#endif
 
   /* stage rows r0-OFF .. r0+TILE+1; zero outside */
   for (int j = tid; j < SROWS; j += THREADS) {
@@ -619,6 +661,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   }
   for (int w = tid; w < TW; w += THREADS) sBits[w] = 0u;
   __syncthreads();
+  PDP_CLK(1);
   const Rows<T> rw = {sA, sB, sC, sZ, (C + 1) * tid};
   const int64_t tr0 = r0 + (int64_t)tid * C; /* this thread's first row */
   const int kl = (int)((n - 1 - r0) / C < THREADS - 1 ? (n - 1 - r0) / C : THREADS - 1);
@@ -653,6 +696,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     if (lane < NWARPS) sWarp[lane] = wv; /* now inclusive over warps */
   }
   __syncthreads();
+  PDP_CLK(2);
 
   /* 2. product look-back (warp 0): the state before row r0-WARM. Lane 0 applies
      the aggregates of the tiles after the nearest INC one at a time, in row order
@@ -702,6 +746,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     }
   }
   __syncthreads();
+  PDP_CLK(3);
 
   /* 3. the thread's provisional start: the product state, then WARM rows run */
   S tin = sIn;
@@ -716,7 +761,9 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
 
   /* 4. the checked splice inside the tile, then against the exact exit of the
      tile above (header: the exact-exit channel and the speculative redo). */
-  const int settled = settle<T, U, NM>(tin, &sEx, rw, n, tr0, kl, ROUNDS) < ROUNDS;
+  const int rounds = settle<T, U, NM>(tin, &sEx, rw, n, tr0, kl, ROUNDS);
+  const int settled = rounds < ROUNDS;
+  PDP_CLK(4);
   const S tprov = tin; /* the provisional starts: every decision below is taken on them */
   S P = Ar<U>::init();
   M mP = Ar<U>::mzero();
@@ -737,11 +784,13 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     }
   }
   __syncthreads();
+  PDP_CLK(5);
   const int spec = sSpec;
   if (spec) { /* the redo from P of the tile above, before E is known */
     if (tid == 0) tin = sE;
     settle<T, U, NM>(tin, &sEx, rw, n, tr0, kl, REDO_ROUNDS);
   }
+  PDP_CLK(6);
   const S tspec = tin;
   if (wid == 0) { /* lane 0 decides; the walk back is warp-wide */
     int keep = 0, same = 0;
@@ -801,6 +850,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     }
   }
   __syncthreads();
+  PDP_CLK(7);
   const int mode = sMode;
   if (tid == 0) atomicAdd(&g_modes[mode], 1ull);
   tin = mode == MODE_SPEC ? tspec : tprov;
@@ -814,6 +864,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
                 same_exit<U>(sEx.last, sEx.lastm, P, mP) ? XF_FIN_EQ : XF_FIN_NE);
     }
   }
+  PDP_CLK(8);
 
   /* 5. pivot choices (eq. 4.6) from the final starts; pivot-structure scans and
      look-back */
@@ -868,6 +919,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     }
   }
   __syncthreads();
+  PDP_CLK(9);
 
   /* 6. outputs: the rows a last time from the final starts, y and g kept in
      registers, then through shared memory (sA, sB are free by then) to global
@@ -896,6 +948,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
     }
   }
   __syncthreads();
+  PDP_CLK(10);
 #pragma unroll
   for (int k = 0; k < C; k++) {
     sA[rw.tb + k] = T(yv[k]); /* sp(C tid + k), k < C */
@@ -908,6 +961,11 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
       g[r0 + k] = sB[sp(k)];
     }
   for (int w = tid; w < TW; w += THREADS) bits[tile * TW + w] = sBits[w];
+  PDP_CLK(11);
+#ifdef GTSV_PDP_CLOCKS
+  PDP_CLKV(13, pdp_gtime());
+  PDP_CLKV(14, pdp_smid() | (unsigned)mode << 8 | (unsigned)spec << 12 | (unsigned)rounds << 16);
+#endif
 }
 
 /* dynamic shared memory of the backward kernel: y and g of a tile (dynamic, so that
@@ -1077,6 +1135,72 @@ gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T 
   return GTSV_STATUS_SUCCESS;
 }
 
+#ifdef GTSV_PDP_CLOCKS
+/* The phase clocks' summary (a diagnostic build only, see g_pdp_clk): every K-th launch
+   (GTSV_PDP_CLK=K, default 0 = never) synchronises, reads the stamps and prints, per
+   phase, the mean / median / 90th percentile / max cycles over the tiles, the kernels'
+   times (events), the tiles' mean residence and how many were resident at once. */
+int cmp_ll(const void *a, const void *b)
+{
+  const long long x = *(const long long *)a, y = *(const long long *)b;
+  return x < y ? -1 : x > y;
+}
+void pdp_clk_report(cudaStream_t stream, cudaEvent_t e0, cudaEvent_t e1, cudaEvent_t e2,
+                    int64_t n, int64_t ntiles, size_t elt)
+{
+  static const char *names[] = {"", "stage", "scans", "product look-back", "warm-up + rounds",
+                                "PROV wait", "spec redo", "exact-exit decision", "redo",
+                                "pivot-structure look-back", "outputs", "writes"};
+  const int nt = (int)(ntiles < CLK_TILES ? ntiles : CLK_TILES);
+  float f = 0, b = 0;
+  cudaStreamSynchronize(stream);
+  cudaEventElapsedTime(&f, e0, e1);
+  cudaEventElapsedTime(&b, e1, e2);
+  long long(*c)[CLK_N] = (long long(*)[CLK_N])malloc(sizeof(long long) * CLK_N * (size_t)nt);
+  long long *v = (long long *)malloc(sizeof(long long) * (size_t)nt);
+  cudaMemcpyFromSymbol(c, g_pdp_clk, sizeof(long long) * CLK_N * (size_t)nt);
+  long long g0 = c[0][12], g1 = c[0][13], res = 0;
+  int modes[3] = {0, 0, 0}, spec = 0, rh[10] = {0};
+  for (int t = 0; t < nt; t++) {
+    g0 = c[t][12] < g0 ? c[t][12] : g0;
+    g1 = c[t][13] > g1 ? c[t][13] : g1;
+    res += c[t][13] - c[t][12];
+    const unsigned w = (unsigned)c[t][14];
+    modes[(w >> 8) & 3]++;
+    spec += (w >> 12) & 1;
+    rh[((w >> 16) & 0xffff) < 9 ? (w >> 16) & 0xffff : 9]++;
+  }
+  printf("pdp_clk n=%lld %s tiles=%d forward %.4f ms backward %.4f ms | tiles' span %.1f us, "
+         "mean residence %.2f us, resident at once %.1f | keep %d spec %d redo %d "
+         "(speculated %d) | rounds 0..8,9+: %d %d %d %d %d %d %d %d %d %d\n",
+         (long long)n, elt == 8 ? "double" : "float", nt, f, b, (g1 - g0) * 1e-3,
+         res * 1e-3 / nt, (double)res / (double)(g1 - g0), modes[0], modes[1], modes[2], spec,
+         rh[0], rh[1], rh[2], rh[3], rh[4], rh[5], rh[6], rh[7], rh[8], rh[9]);
+  for (int k = 1; k <= 11; k++) {
+    double mean = 0;
+    for (int t = 0; t < nt; t++) {
+      v[t] = c[t][k] - c[t][k - 1];
+      mean += (double)v[t];
+    }
+    qsort(v, (size_t)nt, sizeof *v, cmp_ll);
+    printf("pdp_clk   %2d %-26s mean %9.0f  p50 %9lld  p90 %9lld  max %9lld cycles\n", k,
+           names[k], mean / nt, v[nt / 2], v[(nt * 9) / 10], v[nt - 1]);
+  }
+  {
+    double mean = 0;
+    for (int t = 0; t < nt; t++) {
+      v[t] = c[t][11] - c[t][0];
+      mean += (double)v[t];
+    }
+    qsort(v, (size_t)nt, sizeof *v, cmp_ll);
+    printf("pdp_clk      %-26s mean %9.0f  p50 %9lld  p90 %9lld  max %9lld cycles\n", "total",
+           mean / nt, v[nt / 2], v[(nt * 9) / 10], v[nt - 1]);
+  }
+  free(v);
+  free(c);
+}
+#endif
+
 /* Queue the solve of one system (nrhs columns) with key base key_base. */
 template <typename T>
 gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
@@ -1104,6 +1228,13 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   T *g = reinterpret_cast<T *>(ws + L.g), *y = reinterpret_cast<T *>(ws + L.y);
   unsigned *bits = reinterpret_cast<unsigned *>(ws + L.bits);
   unsigned long long *info = h->cuda->info;
+#ifdef GTSV_PDP_CLOCKS
+  static const int clk_every = getenv("GTSV_PDP_CLK") ? atoi(getenv("GTSV_PDP_CLK")) : 0;
+  static long long clk_calls = 0;
+  const int clk_now = clk_every > 0 && ++clk_calls % clk_every == 0;
+  cudaEvent_t ce[3];
+  for (int k = 0; k < 3 && clk_now; k++) cudaEventCreate(&ce[k]);
+#endif
   for (int64_t c = 0; c < nrhs; c++) {
     T *z = B + c * ldb;
     gtsv_status s;
@@ -1111,6 +1242,9 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
                                   stream));
     /* every column writes its own g and start bits: the splice checks read w,
        so the pivots of two columns may differ where eq. 4.6 is a near tie */
+#ifdef GTSV_PDP_CLOCKS
+    if (clk_now) cudaEventRecord(ce[0], stream);
+#endif
     if (norm == GTSV_PDP_NORM_EVERY)
       s = launch_forward<T, GTSV_PDP_NORM_EVERY>(stream, (unsigned)nt, n, dl, d, du, z, y, g,
                                                  bits, m, info, key_base);
@@ -1121,6 +1255,9 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
       s = launch_forward<T, GTSV_PDP_NORM_THRESHOLD>(stream, (unsigned)nt, n, dl, d, du, z, y,
                                                      g, bits, m, info, key_base);
     if (s != GTSV_STATUS_SUCCESS) return s;
+#ifdef GTSV_PDP_CLOCKS
+    if (clk_now) cudaEventRecord(ce[1], stream);
+#endif
     if (bwd_smem<T>() > 48 * 1024)
       GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_backward_kernel<T>,
                                          cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -1128,7 +1265,16 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
     pdp_backward_kernel<T><<<(unsigned)nt, THREADS, bwd_smem<T>(), stream>>>(n, y, g, bits, z,
                                                                             m, L.ntiles);
     GTSV_CUDA_TRY(cudaGetLastError());
+#ifdef GTSV_PDP_CLOCKS
+    if (clk_now && c == 0) {
+      cudaEventRecord(ce[2], stream);
+      pdp_clk_report(stream, ce[0], ce[1], ce[2], n, L.ntiles, sizeof(T));
+    }
+#endif
   }
+#ifdef GTSV_PDP_CLOCKS
+  for (int k = 0; k < 3 && clk_now; k++) cudaEventDestroy(ce[k]);
+#endif
   return GTSV_STATUS_SUCCESS;
 }
 
