@@ -19,8 +19,9 @@
    entirely from the look-back.
    GTSV_GPU_TEST_SMALL=1 (for compute-sanitizer): sizes up to 65537, no large
    sizes, 10 stress solves of 2^16 rows, normalisation on 2^16 rows;
-   GTSV_GPU_TEST_SMALL=2 (racecheck): the sizes up to two tiles and one row, 3 stress
-   solves, the rest as with 1. */
+   GTSV_GPU_TEST_SMALL=2 (racecheck): three sizes (a thread's rows and one, a tile's
+   less one, two tiles and one), the thesis types at n = 512, 3 stress solves, the
+   rest as with 1. */
 #include <check.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -151,7 +152,10 @@ START_TEST(kinds_vs_lapack)
   gtsv__pdp_cuda_shape(&th, &c);
   for (int si = 0; si < nsizes; si++) {
     if (tu_small_run() && sizes[si] > 65537) break;
-    if (tu_tiny_run() && sizes[si] > 2 * (int64_t)th * c + 1) break;
+    /* racecheck: a thread's rows and one, a tile's less one, two tiles and one */
+    if (tu_tiny_run() && sizes[si] != c + 1 && sizes[si] != (int64_t)th * c - 1 &&
+        sizes[si] != 2 * (int64_t)th * c + 1)
+      continue;
     /* zero_diag of even n beyond 65537 is exactly nonsingular (every pivot block is
        [0 c; a 0]) but its condition, growing like exp(c sqrt(n)), is past the double
        range: LAPACK's info there is rounding luck (U(n,n) underflowing to 0), and
@@ -223,6 +227,7 @@ START_TEST(thesis_types)
       tu_problem P;
       char ctx[160];
       if (n > 512 && types[t] == 8) continue; /* randsvd is O(n^2) to generate */
+      if (n > 512 && tu_tiny_run()) continue;
       tu_problem_init(&P, p, TU_RANDOM, n, 2, n + 1, 1, n, 1);
       thesis_problem(&P, types[t]);
       snprintf(ctx, sizeof ctx, "gpu %s type %d (%s) n=%lld", tu_prec_name(p), types[t],
