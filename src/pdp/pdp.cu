@@ -272,6 +272,14 @@ namespace {
 #ifndef GTSV_PDP_MINB
 #define GTSV_PDP_MINB 1
 #endif
+/* the same a precision (GTSV_PDP_MINB_D / _F override it for one) */
+#ifndef GTSV_PDP_MINB_D
+#define GTSV_PDP_MINB_D GTSV_PDP_MINB
+#endif
+#ifndef GTSV_PDP_MINB_F
+#define GTSV_PDP_MINB_F GTSV_PDP_MINB
+#endif
+template <typename T> constexpr int minb() { return sizeof(T) == 8 ? GTSV_PDP_MINB_D : GTSV_PDP_MINB_F; }
 constexpr int THREADS = GTSV_PDP_THREADS;
 constexpr int NWARPS = THREADS / 32;
 constexpr int C = GTSV_PDP_C;         /* rows per thread */
@@ -623,7 +631,7 @@ template <typename T> constexpr size_t fwd_smem() { return 4 * (size_t)SPAD * si
    float, no spills; float fits two blocks an SM. With 128 x 16 the minimum was 2:
    without it ptxas kept the float kernel at 80 registers with spills, 90 with). */
 template <typename T, int NM>
-__global__ void __launch_bounds__(THREADS, GTSV_PDP_MINB)
+__global__ void __launch_bounds__(THREADS, minb<T>())
 pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
                    const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
                    T *__restrict__ g, unsigned *__restrict__ bits, Msg<typename Compute<T>::U> msg,
@@ -1128,6 +1136,10 @@ gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T 
   GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_forward_kernel<T, NM>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      (int)fwd_smem<T>()));
+  /* all of the SM's unified memory as shared memory, so that minb<T>() blocks fit */
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_forward_kernel<T, NM>,
+                                     cudaFuncAttributePreferredSharedMemoryCarveout,
+                                     cudaSharedmemCarveoutMaxShared));
   pdp_forward_kernel<T, NM><<<nt, THREADS, fwd_smem<T>(), stream>>>(n, dl, d, du, z, y, g, bits,
                                                                     m, info, key_base, spec_on,
                                                                     forget_on);
