@@ -18,8 +18,8 @@
  * rounding errors (pdp_consistent): such a splice is a perturbation of a few ulps
  * of the last rows' coefficients, i.e. backward stable.
  *
- * The checked splice. A tile is TILE = 512 threads x C = 8 rows (4096 rows; the
- * shape below, "Tile shape", says why).
+ * The checked splice. A tile is THREADS x C = 8 rows: 320 threads (2560 rows) in
+ * double, 512 (4096 rows) in float (the shape below, "Tile shape", says why).
  *   1. each thread composes the 3x3 aggregate of its C rows shifted WARM = 8 rows up;
  *      Kogge-Stone over the warp (shuffles) and over the warps (shared); the tile's
  *      product state comes from the product look-back (below);
@@ -77,20 +77,21 @@
  * read at any time), and writes y to the workspace; the backward kernel, next in
  * stream order, writes x into B.
  *
- * Example, n = 8196: 3 tiles. Tile 0 knows its entering state (theta_{-1} = 1,
- * theta_{-2} = 0, w = 0), settles, and posts its exit as exact (FIN_EQ). Tile 1's
- * thread 0 starts from the product state before row 4088 and runs rows 4088..4095;
- * if its start at row 4096 agrees with tile 0's exit to 8 errors and its rounds
- * settled, its own exit is exact too; if not, it takes tile 0's exit and reruns.
+ * Example, float, n = 8196: 3 tiles of 4096 rows. Tile 0 knows its entering state
+ * (theta_{-1} = 1, theta_{-2} = 0, w = 0), settles, and posts its exit as exact
+ * (FIN_EQ). Tile 1's thread 0 starts from the product state before row 4088 and
+ * runs rows 4088..4095; if its start at row 4096 agrees with tile 0's exit to 8
+ * errors and its rounds settled, its own exit is exact too; if not, it takes tile
+ * 0's exit and reruns.
  * Tile 2 holds rows 8192..8195 (thread 0 only); its last row takes a 1x1 pivot
  * (forced), x_8195 = y_8195, and its q goes up to tile 1 by the backward look-back.
  *
  * Unified tiling (4.2.2): the tile's inputs live in shared memory (one copy, dynamic
- * shared memory: 148 KB in double, 74 KB in float), each thread's start, scan
+ * shared memory: 92 KB in double, 74 KB in float), each thread's start, scan
  * operands and outputs in registers; nothing is spilled to global memory. The rounds
  * hand a thread its predecessor's exit by shuffles (across a warp boundary through
- * one shared slot per warp), so the block's static shared memory is a few KB: one
- * block of 16 warps an SM in double (with 128 x 16 tiles, three blocks of 4 warps).
+ * one shared slot per warp), so the block's static shared memory is a few KB: two
+ * blocks an SM in both precisions (10 warps each in double, 16 in float).
  * Kernel fusion (4.2.3): decomposition, L and B solves in one kernel;
  * M^T in the second (it runs the other way).
  *
@@ -219,7 +220,7 @@
  *   forward:  read dl, d, du, z (4T); write y (T), g (T), 1 start bit
  *   backward: read y, g (2T) + 1 bit; write x (T)
  *   = 9T + 1/4 B: 72.25 B/row double, 36.25 B/row float (floor 5T: 40, 20);
- *   the halo (WARM + 3 rows of 4096) and the per-tile messages add under 1%.
+ *   the halo (WARM + 3 rows a tile) and the per-tile messages add under 1%.
  *   Bound: E <= 40/72.25 = 55% in double. The work per row is about 4 runs of the
  *   recurrence (aggregate, warm-up, rounds, pivots, outputs) instead of 2.
  * Workspace: g and y (2 n T), start bits (n/8 B), messages (about 40 T a tile):
@@ -241,6 +242,26 @@
  * 2^23 2.08x LAPACK's residual against 3.8x with WARM = 16 (2048 tiles; 180 000
  * thread starts repaired against 136 000), dorr 8192 0.53x.
  *
+ * A shape a precision (session 27, bench/results/gpu-pdp-two-blocks-h100-2026-11-27.md).
+ * Phase clocks of the 512 x 8 forward kernel (-DGTSV_PDP_CLOCKS=1, 2^23 double random:
+ * 110 000 cycles a tile, 36 000 of them warm-up and rounds, 16 000 the exact-exit
+ * decision, 13 000 each the scans and the pivot-structure look-back) and ncu (36% of
+ * the stall samples at block barriers behind warp 0's look-backs, 14% at the one after
+ * the exact-exit decision alone; issue slots 34% busy) said a tile leaves its SM idle
+ * while warp 0 waits on other tiles: one block an SM has nothing to fill that with.
+ * Double 320 x 8 tiles (92 KB) put two blocks on an SM: random 2^23 0.949 against
+ * 1.064 ms, 2^25 3.494 against 4.029, dominant 0.694 / 2.505 against 0.739 / 2.733
+ * (prebuilt benchmarks, one run, H100). 384 x 8 (108 KB, two blocks, 80 registers with
+ * spills) was faster still (0.880 / 3.260) but its host emulation missed the 10x bound
+ * on dorr at both sizes CI checks (8192: 14.7x, 65536: 30.4x; 320 x 8: 0.47x, 0.35x).
+ * Float keeps 512 x 8: 320 x 8 (three blocks) and 384 x 8 (three) were slower or no
+ * faster, and 384's float residual 2.7x 512's at 2^23.
+ * Dorr is not within 10x at every size with any shape: a scan of the host emulation
+ * (13 sizes, 3000..200000) found 20000 (40x) and 100000 (98x) with 320 x 8, 16384
+ * (57x) and 100000 (394x) with 512 x 8: the splices of KERR = 2 errors inside a tile
+ * are too coarse for a recurrence that follows its subdominant solution (issue 5's
+ * closing notes; not fixed).
+ *
  * Not done on the GPU: the host reference's cancellation guard (pdp_apply_lost) is
  * not needed (the splice check replaces it). A matrix with Inf/NaN states (NONE
  * normalisation, overflowing w after an exactly singular row) never settles: its
@@ -257,53 +278,59 @@
 
 namespace {
 
-/* The tile's shape (the header's "Tile shape"). GTSV_PDP_THREADS / GTSV_PDP_C /
-   GTSV_PDP_WARM / GTSV_PDP_ROUNDS override it at compile time (for measuring other
-   shapes, scripts/prebuild.sh; C a power of two, THREADS a multiple of 32). */
-#ifndef GTSV_PDP_THREADS
-#define GTSV_PDP_THREADS 512
+/* The tile's shape a precision (the header's "Tile shape"): THREADS x C rows; double
+   320 x 8 with two blocks an SM, float 512 x 8 (two blocks an SM). GTSV_PDP_THREADS_D
+   / _F, GTSV_PDP_C, GTSV_PDP_WARM, GTSV_PDP_ROUNDS and GTSV_PDP_MINB_D / _F override it
+   at compile time (for measuring other shapes, scripts/prebuild.sh; C a power of two,
+   THREADS a multiple of 32). */
+#ifndef GTSV_PDP_THREADS_D
+#define GTSV_PDP_THREADS_D 320
+#endif
+#ifndef GTSV_PDP_THREADS_F
+#define GTSV_PDP_THREADS_F 512
 #endif
 #ifndef GTSV_PDP_C
 #define GTSV_PDP_C 8
 #endif
-/* Minimum blocks per SM of the forward kernel's launch bounds: 1 (a 4096-row tile's
-   shared memory fits one block an SM in double; with 2 the registers would be capped
-   at 64 a thread). GTSV_PDP_MINB overrides it (2 for 128 x 16, as before). */
-#ifndef GTSV_PDP_MINB
-#define GTSV_PDP_MINB 1
-#endif
-/* the same a precision (GTSV_PDP_MINB_D / _F override it for one) */
+/* Minimum blocks an SM of the forward kernel's launch bounds. Double: 2 (two 2560-row
+   tiles, 92 KB of shared memory each, fit an SM, and 88-90 registers of 640 threads
+   the register file; no spills). Float: 1 (56 registers and 74 KB: two blocks of 512
+   fit anyway). */
 #ifndef GTSV_PDP_MINB_D
-#define GTSV_PDP_MINB_D GTSV_PDP_MINB
+#define GTSV_PDP_MINB_D 2
 #endif
 #ifndef GTSV_PDP_MINB_F
-#define GTSV_PDP_MINB_F GTSV_PDP_MINB
+#define GTSV_PDP_MINB_F 1
 #endif
 template <typename T> constexpr int minb() { return sizeof(T) == 8 ? GTSV_PDP_MINB_D : GTSV_PDP_MINB_F; }
-constexpr int THREADS = GTSV_PDP_THREADS;
-constexpr int NWARPS = THREADS / 32;
 constexpr int C = GTSV_PDP_C;         /* rows per thread */
 constexpr int LOGC = C == 4 ? 2 : C == 8 ? 3 : C == 16 ? 4 : C == 32 ? 5 : -1;
-static_assert(LOGC > 0 && THREADS % 32 == 0, "C a power of two in 4..32, whole warps");
-constexpr int TILE = THREADS * C;     /* rows per tile; a multiple of 32 */
-constexpr int TW = TILE / 32;         /* start-bit words per tile */
+static_assert(LOGC > 0, "C a power of two in 4..32");
+/* threads a tile, warps, rows (a multiple of 32) and start-bit words, by precision */
+template <typename T> constexpr int kThreads = sizeof(T) == 8 ? GTSV_PDP_THREADS_D : GTSV_PDP_THREADS_F;
+static_assert(kThreads<double> % 32 == 0 && kThreads<float> % 32 == 0, "whole warps");
+template <typename T> constexpr int kWarps = kThreads<T> / 32;
+template <typename T> constexpr int kTile = kThreads<T> * C;
+template <typename T> constexpr int kTW = kTile<T> / 32;
 #ifndef GTSV_PDP_WARM
 #define GTSV_PDP_WARM 8
 #endif
 constexpr int WARM = GTSV_PDP_WARM;   /* warm-up rows before a thread's first row */
 constexpr int OFF = WARM + 1;         /* shared index of the tile's first row */
-constexpr int SROWS = TILE + WARM + 3; /* staged rows: WARM + 1 above, 2 below */
+/* staged rows: WARM + 1 above, 2 below */
+template <typename T> constexpr int kSrows = kTile<T> + WARM + 3;
 /* shared index of staged row j, one pad word per C rows: a warp's threads read
    rows C apart, which would fall in few banks (C = 16, double: 32-way conflicts).
    For x >= 0, sp(C t + x) = (C + 1) t + sp(x): a thread's rows are its base
    (C + 1) t plus a compile-time offset (Rows). */
 __host__ __device__ constexpr int sp(int j) { return j + (j >> LOGC); }
-constexpr int SPAD = sp(SROWS - 1) + 1;
+template <typename T> constexpr int kSpad = sp(kSrows<T> - 1) + 1;
 #ifndef GTSV_PDP_ROUNDS
 #define GTSV_PDP_ROUNDS 8
 #endif
 constexpr int ROUNDS = GTSV_PDP_ROUNDS; /* provisional rounds of the checked splice */
-constexpr int REDO_ROUNDS = THREADS + 1; /* enough for the sequential recurrence */
+/* rounds of a redo: enough for the sequential recurrence */
+template <typename T> constexpr int kRedoRounds = kThreads<T> + 1;
 constexpr double KERR = 2.0;          /* rounding errors a splice may differ by */
 constexpr double KEDGE = 8.0;         /* the same at a tile's first row (header) */
 
@@ -554,8 +581,8 @@ template <typename T> struct Rows {
 /* The exits of a round: the predecessor's from the lane above (shuffles), across a
    warp boundary from edge[]; the tile's last thread's (kl) kept in last. */
 template <typename U> struct Exits {
-  typename Ar<U>::S edge[NWARPS], last;
-  typename Ar<U>::M edgem[NWARPS], lastm;
+  typename Ar<U>::S edge[kWarps<U>], last;
+  typename Ar<U>::M edgem[kWarps<U>], lastm;
 };
 
 /* the values of the lane above (a state's or a magnitude's three entries) */
@@ -623,7 +650,7 @@ __device__ int settle(typename Ar<U>::S &tin, Exits<U> *ex, Rows<T> rw, int64_t 
 }
 
 /* dynamic shared memory of the forward kernel: dl, d, du, z of SROWS rows */
-template <typename T> constexpr size_t fwd_smem() { return 4 * (size_t)SPAD * sizeof(T); }
+template <typename T> constexpr size_t fwd_smem() { return 4 * (size_t)kSpad<T> * sizeof(T); }
 
 /* Forward: factor, L and B solves; y, g and start bits out (workspace). z is only
    read (its rows are other tiles' warm-up rows). Launch bounds: at least
@@ -631,7 +658,7 @@ template <typename T> constexpr size_t fwd_smem() { return 4 * (size_t)SPAD * si
    float, no spills; float fits two blocks an SM. With 128 x 16 the minimum was 2:
    without it ptxas kept the float kernel at 80 registers with spills, 90 with). */
 template <typename T, int NM>
-__global__ void __launch_bounds__(THREADS, minb<T>())
+__global__ void __launch_bounds__(kThreads<T>, minb<T>())
 pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
                    const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
                    T *__restrict__ g, unsigned *__restrict__ bits, Msg<typename Compute<T>::U> msg,
@@ -642,6 +669,8 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   typedef typename Ar<U>::S S;
   typedef typename Ar<U>::G G;
   typedef typename Ar<U>::M M;
+  constexpr int THREADS = kThreads<T>, NWARPS = kWarps<T>, TILE = kTile<T>, TW = kTW<T>;
+  constexpr int SROWS = kSrows<T>, SPAD = kSpad<T>, REDO_ROUNDS = kRedoRounds<T>;
   extern __shared__ __align__(16) unsigned char smem[];
   T *sA = reinterpret_cast<T *>(smem), *sB = sA + SPAD, *sC = sB + SPAD, *sZ = sC + SPAD;
   __shared__ G sWarp[NWARPS];
@@ -976,15 +1005,15 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
 #endif
 }
 
-/* dynamic shared memory of the backward kernel: y and g of a tile (dynamic, so that
-   tiles of 4096 rows, above the 48 KiB of static shared memory, can be measured) */
-constexpr int BPAD = sp(TILE - 1) + 1;
-template <typename T> constexpr size_t bwd_smem() { return 2 * (size_t)BPAD * sizeof(T); }
+/* dynamic shared memory of the backward kernel: y and g of a tile (dynamic: float's
+   4096-row tile needs 68 KB, above the 48 KiB of static shared memory) */
+template <typename T> constexpr int kBpad = sp(kTile<T> - 1) + 1;
+template <typename T> constexpr size_t bwd_smem() { return 2 * (size_t)kBpad<T> * sizeof(T); }
 
 /* Backward: x_i = y_i - g_i q, q = x of the next block start below; y and g
    through shared memory (coalesced), x back the same way. */
 template <typename T>
-__global__ void __launch_bounds__(THREADS)
+__global__ void __launch_bounds__(kThreads<T>)
 pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g,
                     const unsigned *__restrict__ bits, T *__restrict__ z,
                     Msg<typename Compute<T>::U> msg,
@@ -992,8 +1021,9 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
 {
   typedef typename Compute<T>::U U;
   typedef typename Ar<U>::F F;
+  constexpr int THREADS = kThreads<T>, NWARPS = kWarps<T>, TILE = kTile<T>;
   extern __shared__ __align__(16) unsigned char smem[];
-  T *const sY = reinterpret_cast<T *>(smem), *const sG = sY + BPAD;
+  T *const sY = reinterpret_cast<T *>(smem), *const sG = sY + kBpad<T>;
   __shared__ F sWarp[NWARPS];
   __shared__ U sQ;
   __shared__ unsigned sTile;
@@ -1102,12 +1132,12 @@ template <typename T> Layout pdp_layout(int64_t n)
   typedef typename Ar<U>::S S;
   typedef typename Ar<U>::M M;
   Layout L;
-  L.ntiles = (n + TILE - 1) / TILE;
+  L.ntiles = (n + kTile<T> - 1) / kTile<T>;
   const size_t nt = (size_t)L.ntiles;
   L.g = 0;
   L.y = gtsv__align(L.g + (size_t)n * sizeof(T));
   L.bits = gtsv__align(L.y + (size_t)n * sizeof(T));
-  L.words = gtsv__align(L.bits + nt * TW * sizeof(unsigned));
+  L.words = gtsv__align(L.bits + nt * kTW<T> * sizeof(unsigned));
   L.fagg = gtsv__align(L.words + (2 + NWORDS_PER_TILE * nt) * sizeof(unsigned));
   L.finc = gtsv__align(L.fagg + nt * sizeof(typename Ar<U>::G));
   L.bagg = gtsv__align(L.finc + nt * sizeof(S));
@@ -1140,7 +1170,7 @@ gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T 
   GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_forward_kernel<T, NM>,
                                      cudaFuncAttributePreferredSharedMemoryCarveout,
                                      cudaSharedmemCarveoutMaxShared));
-  pdp_forward_kernel<T, NM><<<nt, THREADS, fwd_smem<T>(), stream>>>(n, dl, d, du, z, y, g, bits,
+  pdp_forward_kernel<T, NM><<<nt, kThreads<T>, fwd_smem<T>(), stream>>>(n, dl, d, du, z, y, g, bits,
                                                                     m, info, key_base, spec_on,
                                                                     forget_on);
   GTSV_CUDA_TRY(cudaGetLastError());
@@ -1274,7 +1304,7 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
       GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_backward_kernel<T>,
                                          cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          (int)bwd_smem<T>()));
-    pdp_backward_kernel<T><<<(unsigned)nt, THREADS, bwd_smem<T>(), stream>>>(n, y, g, bits, z,
+    pdp_backward_kernel<T><<<(unsigned)nt, kThreads<T>, bwd_smem<T>(), stream>>>(n, y, g, bits, z,
                                                                             m, L.ntiles);
     GTSV_CUDA_TRY(cudaGetLastError());
 #ifdef GTSV_PDP_CLOCKS
@@ -1291,14 +1321,14 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
 }
 
 /* tickets and tile numbers are 32-bit; grids up to 2^31-1 blocks */
-constexpr int64_t MAX_N = (int64_t)0x7fffffff * TILE / 2;
+template <typename T> constexpr int64_t kMaxN = (int64_t)0x7fffffff * kTile<T> / 2;
 
 template <typename T>
 gtsv_status pdp_gtsv(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
                      const T *du, T *B, int64_t ldb, int norm)
 {
   void *ws = nullptr;
-  if (n > MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
+  if (n > kMaxN<T>) return GTSV_STATUS_NOT_SUPPORTED;
   const Layout L = pdp_layout<T>(n);
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
@@ -1315,7 +1345,7 @@ gtsv_status pdp_strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const
                         T *x, int64_t batch, int64_t stride)
 {
   void *ws = nullptr;
-  if (n > MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
+  if (n > kMaxN<T>) return GTSV_STATUS_NOT_SUPPORTED;
   const Layout L = pdp_layout<T>(n);
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
@@ -1335,9 +1365,9 @@ gtsv_status pdp_strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const
 int gtsv__pdp_spec = 1;
 int gtsv__pdp_forget = 1;
 
-extern "C" void gtsv__pdp_cuda_shape(int *threads, int *rows)
+extern "C" void gtsv__pdp_cuda_shape(size_t elt, int *threads, int *rows)
 {
-  *threads = THREADS;
+  *threads = elt == sizeof(double) ? kThreads<double> : kThreads<float>;
   *rows = C;
 }
 

@@ -65,9 +65,10 @@ extern int gtsv__pdp_forget;
    redone once the exact exit above was known. Synchronises the device, then
    resets the counts. For the tests. */
 gtsv_status gtsv__pdp_cuda_modes(unsigned long long modes[3]);
-/* The GPU kernels' tile shape (CUDA builds only): threads a tile and rows a thread
-   (a tile is threads x rows rows, a warp 32 x rows). For the tests' sizes. */
-void gtsv__pdp_cuda_shape(int *threads, int *rows);
+/* The GPU kernels' tile shape for elements of elt bytes (4 float, 8 double; CUDA
+   builds only): threads a tile and rows a thread (a tile is threads x rows rows, a
+   warp 32 x rows). For the tests' sizes. */
+void gtsv__pdp_cuda_shape(size_t elt, int *threads, int *rows);
 /* How many tiles of the GPU solves since the last call forgot their entering state
    (gtsv__pdp_forget). Synchronises the device, then resets the count. For the tests. */
 gtsv_status gtsv__pdp_cuda_forgot(unsigned long long *tiles);
