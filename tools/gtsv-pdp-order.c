@@ -38,7 +38,10 @@
    from the products, 2026-11-27). As pdp.cu, a tile whose aggregate forgets its entering
    state (pdp_agg_forgets) hands the next tile its aggregate applied to the initial state
    instead of the full product; --no-forget: the full product (pdp.cu before 2026-11-27,
-   GTSV_PDP_FORGET=0). */
+   GTSV_PDP_FORGET=0); --seq-back: the backward M^T solve row by row instead of by the
+   scan of affine maps (an experiment: how much of an error the backward scan adds).
+   With --K 0 --Kedge 0 --seq-back every splice is exact: the recurrences run row by
+   row, the accuracy of the formulation itself. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,7 +51,7 @@
 #include "pdp/pdp_arith.h"
 
 typedef struct {
-  int check, threads, rows, warm, rounds, neutral, forget;
+  int check, threads, rows, warm, rounds, neutral, forget, seq_back;
   double K, Kedge; /* errors allowed at thread and at tile boundaries */
 } order_opts;
 typedef struct {
@@ -77,7 +80,7 @@ typedef struct {
 
 int main(int argc, char **argv)
 {
-  order_opts o = {0, 256, 4, 16, 8, 0, 1, 2.0, 8.0}; /* forget, KERR, KEDGE as pdp.cu */
+  order_opts o = {0, 256, 4, 16, 8, 0, 1, 0, 2.0, 8.0}; /* forget, KERR, KEDGE as pdp.cu */
   order_stats st;
   int single = 0, type, fail, info;
   uint64_t seed = 1234, rseed = 99; /* the matrix's and the right-hand side's */
@@ -90,6 +93,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[a], "--float")) single = 1;
     else if (!strcmp(argv[a], "--neutral")) o.neutral = 1;
     else if (!strcmp(argv[a], "--no-forget")) o.forget = 0;
+    else if (!strcmp(argv[a], "--seq-back")) o.seq_back = 1;
     else if (a + 1 < argc && !strcmp(argv[a], "--seed")) {
       seed = strtoull(argv[++a], NULL, 10);
       rseed = seed + 1;
@@ -105,7 +109,7 @@ int main(int argc, char **argv)
   }
   if (argc - a != 2 || o.threads < 32 || o.threads > 1024 || o.threads % 32 || o.rows < 1 ||
       o.warm < 0 || o.rounds < 1) {
-    fprintf(stderr, "usage: %s [--check] [--neutral] [--no-forget] [--float] [--threads TH] [--rows C] [--warm W] "
+    fprintf(stderr, "usage: %s [--check] [--neutral] [--no-forget] [--seq-back] [--float] [--threads TH] [--rows C] [--warm W] "
                     "[--K K] [--Kedge KE] [--rounds R] [--max-ratio X] [--seed S] TYPE N\n", argv[0]);
     return 2;
   }

@@ -168,7 +168,14 @@ static int PRE(solve)(int64_t n, const T *dl, const T *dd, const T *du, T *z,
     FN(pdp_out)(rs[i], start[i] && !one[i], Z[j + 1], Cc[j], A[j + 1], B[j + 1], Cc[j + 1], &y, &gi, &piv);
     z[i] = y; g[i] = gi;
   }
-  { /* backward: affine maps per thread, suffix scans, tiles chained from the bottom */
+  if (o->seq_back) { /* --seq-back: the backward solve row by row */
+    T qq = 0;
+    for (int64_t i = n - 1; i >= 0; i--) {
+      T x = z[i] - g[i] * qq;
+      if (start[i]) qq = x;
+      z[i] = x;
+    }
+  } else { /* backward: affine maps per thread, suffix scans, tiles chained from the bottom */
     PRE(F) *fi = calloc(TH, sizeof(PRE(F))), *fo = calloc(TH, sizeof(PRE(F))), fw[32];
     T q = 0;
     for (int64_t t = ntiles - 1; t >= 0; t--) {
