@@ -56,6 +56,7 @@ typedef struct {
 } order_opts;
 typedef struct {
   long long repairs, tile_fail, edge_fail, dirty, redo_same, forgets;
+  long long first_bad; /* the first row whose pivot block is bad (singular), or -1 */
   int max_rounds, max_redo;
 } order_stats;
 

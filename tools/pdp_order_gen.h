@@ -72,6 +72,7 @@ static int PRE(solve)(int64_t n, const T *dl, const T *dd, const T *du, T *z,
   PRE(G) *inc = calloc(TH, sizeof(PRE(G))), *prv = calloc(TH, sizeof(PRE(G))), sw[32], sw2[32];
   int fail = 0;
   memset(st, 0, sizeof *st);
+  st->first_bad = -1;
   for (int64_t i = 0; i < n; i++) { /* index j = row + H; zero outside */
     A[i + H] = i >= 1 ? dl[i] : 0; B[i + H] = dd[i];
     Cc[i + H] = i < n - 1 ? du[i] : 0; Z[i + H] = z[i];
@@ -167,6 +168,7 @@ static int PRE(solve)(int64_t n, const T *dl, const T *dd, const T *du, T *z,
     T y, gi, piv;
     FN(pdp_out)(rs[i], start[i] && !one[i], Z[j + 1], Cc[j], A[j + 1], B[j + 1], Cc[j + 1], &y, &gi, &piv);
     z[i] = y; g[i] = gi;
+    if (start[i] && FN(bad_pivot)(piv) && st->first_bad < 0) st->first_bad = i;
   }
   if (o->seq_back) { /* --seq-back: the backward solve row by row */
     T qq = 0;
