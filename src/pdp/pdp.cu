@@ -244,7 +244,7 @@
  *
  * A shape a precision (session 27, bench/results/gpu-pdp-two-blocks-h100-2026-11-27.md).
  * Phase clocks of the 512 x 8 forward kernel (-DGTSV_PDP_CLOCKS=1, 2^23 double random:
- * 110 000 cycles a tile, 36 000 of them warm-up and rounds, 16 000 the exact-exit
+ * 110 000 cycles a tile, 35 000 of them warm-up and rounds, 16 000 the exact-exit
  * decision, 13 000 each the scans and the pivot-structure look-back) and ncu (36% of
  * the stall samples at block barriers behind warp 0's look-backs, 14% at the one after
  * the exact-exit decision alone; issue slots 34% busy) said a tile leaves its SM idle
@@ -254,13 +254,12 @@
  * (prebuilt benchmarks, one run, H100). 384 x 8 (108 KB, two blocks, 80 registers with
  * spills) was faster still (0.880 / 3.260) but its host emulation missed the 10x bound
  * on dorr at both sizes CI checks (8192: 14.7x, 65536: 30.4x; 320 x 8: 0.47x, 0.35x).
- * Float keeps 512 x 8: 320 x 8 (three blocks) and 384 x 8 (three) were slower or no
+ * Float keeps 512 x 8: 320 x 8 and 384 x 8 (three blocks an SM) were slower or no
  * faster, and 384's float residual 2.7x 512's at 2^23.
- * Dorr is not within 10x at every size with any shape: a scan of the host emulation
- * (13 sizes, 3000..200000) found 20000 (40x) and 100000 (98x) with 320 x 8, 16384
- * (57x) and 100000 (394x) with 512 x 8: the splices of KERR = 2 errors inside a tile
- * are too coarse for a recurrence that follows its subdominant solution (issue 5's
- * closing notes; not fixed).
+ * Dorr is not within 10x at every size (host emulation, 14 sizes 3000..200000, with
+ * pdp_consistent's three minors): 320 x 8 misses at 24576 (267x), 512 x 8 at four
+ * sizes, and the recurrence with every splice exact at 32768 (19.7x): the residual on
+ * dorr moves by orders of magnitude with perturbations of a few ulps. Not fixed.
  *
  * Not done on the GPU: the host reference's cancellation guard (pdp_apply_lost) is
  * not needed (the splice check replaces it). A matrix with Inf/NaN states (NONE
