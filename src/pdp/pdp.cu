@@ -254,8 +254,9 @@
  * (prebuilt benchmarks, one run, H100). 384 x 8 (108 KB, two blocks, 80 registers with
  * spills) was faster still (0.880 / 3.260) but its host emulation missed the 10x bound
  * on dorr at both sizes CI checks (8192: 14.7x, 65536: 30.4x; 320 x 8: 0.47x, 0.35x).
- * Float keeps 512 x 8: 320 x 8 and 384 x 8 (three blocks an SM) were slower or no
- * faster, and 384's float residual 2.7x 512's at 2^23.
+ * Float keeps 512 x 8: with three blocks an SM, 320 x 8 was slower everywhere and
+ * 384 x 8 2-3% faster on random but up to 4% slower on dominant, with 2.7x the
+ * residual at random 2^23.
  * Dorr is not within 10x at every size (host emulation, 14 sizes 3000..200000, with
  * pdp_consistent's three minors): 320 x 8 misses at 24576 (267x), 512 x 8 at four
  * sizes, and the recurrence with every splice exact at 32768 (19.7x): the residual on
