@@ -122,13 +122,14 @@ static int cmp_i64(const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* The fixed sizes and, from the kernel's shape (gtsv__pdp_cuda_shape), one row either
-   side of a thread's rows, a warp's, a tile's and two tiles': increasing, distinct. */
-static int test_sizes(tu_prec p, int64_t *out)
+/* The fixed sizes and, from the kernel's shape for p (gtsv__pdp_cuda_shape: *th threads
+   of *c rows), one row either side of a thread's rows, a warp's, a tile's and two
+   tiles': increasing, distinct. */
+static int test_sizes(tu_prec p, int64_t *out, int *th, int *c)
 {
-  int th = 0, c = 0, m = 0;
-  gtsv__pdp_cuda_shape(tu_elt(p), &th, &c);
-  const int64_t b[4] = {c, 32 * (int64_t)c, (int64_t)th * c, 2 * (int64_t)th * c};
+  int m = 0;
+  gtsv__pdp_cuda_shape(tu_elt(p), th, c);
+  const int64_t b[4] = {*c, 32 * (int64_t)*c, (int64_t)*th * *c, 2 * (int64_t)*th * *c};
   for (int i = 0; i < NFIXED; i++) out[m++] = fixed_sizes[i];
   for (int i = 0; i < 4; i++)
     for (int d = -1; d <= 1; d++) out[m++] = b[i] + d;
@@ -147,9 +148,8 @@ START_TEST(kinds_vs_lapack)
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
   int64_t sizes[MAXSIZES];
-  const int nsizes = test_sizes(p, sizes);
   int th = 0, c = 0;
-  gtsv__pdp_cuda_shape(tu_elt(p), &th, &c);
+  const int nsizes = test_sizes(p, sizes, &th, &c);
   for (int si = 0; si < nsizes; si++) {
     if (tu_small_run() && sizes[si] > 65537) break;
     /* racecheck: a thread's rows and one, a tile's less one, two tiles and one */

@@ -434,12 +434,29 @@ __device__ __forceinline__ unsigned pdp_smid()
   do {                                                                                  \
     if (threadIdx.x == 0 && tile < CLK_TILES) g_pdp_clk[tile][k] = (long long)(v);       \
   } while (0)
+/* the first and the last stamp, with the global timer, SM, mode, speculation, rounds */
+#define PDP_CLK_START()   \
+  do {                    \
+    PDP_CLK(0);           \
+    PDP_CLKV(12, pdp_gtime()); \
+  } while (0)
+#define PDP_CLK_END(mode, spec, rounds)                                                 \
+  do {                                                                                  \
+    PDP_CLK(11);                                                                        \
+    PDP_CLKV(13, pdp_gtime());                                                          \
+    PDP_CLKV(14, pdp_smid() | (unsigned)(mode) << 8 | (unsigned)(spec) << 12 |           \
+                     (unsigned)(rounds) << 16);                                         \
+  } while (0)
 #else
 #define PDP_CLK(k) \
   do {             \
   } while (0)
-#define PDP_CLKV(k, v) \
-  do {                 \
+#define PDP_CLK_START() \
+  do {                  \
+  } while (0)
+#define PDP_CLK_END(mode, spec, rounds) \
+  do {                                  \
+    (void)(rounds);                     \
   } while (0)
 #endif
 
@@ -653,10 +670,9 @@ __device__ int settle(typename Ar<U>::S &tin, Exits<U> *ex, Rows<T> rw, int64_t 
 template <typename T> constexpr size_t fwd_smem() { return 4 * (size_t)kSpad<T> * sizeof(T); }
 
 /* Forward: factor, L and B solves; y, g and start bits out (workspace). z is only
-   read (its rows are other tiles' warm-up rows). Launch bounds: at least
-   GTSV_PDP_MINB blocks an SM (1: 512 x 8 takes 88-90 registers in double, 56 in
-   float, no spills; float fits two blocks an SM. With 128 x 16 the minimum was 2:
-   without it ptxas kept the float kernel at 80 registers with spills, 90 with). */
+   read (its rows are other tiles' warm-up rows). Launch bounds: minb<T>() blocks an
+   SM (above: double 2, float 1). With 128 x 16 tiles the float kernel needed 2:
+   without it ptxas kept it at 80 registers with spills, 90 with. */
 template <typename T, int NM>
 __global__ void __launch_bounds__(kThreads<T>, minb<T>())
 pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
@@ -683,10 +699,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   if (tid == 0) sTile = atomicAdd(&msg.tickets[0], 1u);
   __syncthreads();
   const int64_t tile = sTile, r0 = tile * TILE;
-  PDP_CLK(0);
-#ifdef GTSV_PDP_CLOCKS
-  PDP_CLKV(12, pdp_gtime());
-#endif
+  PDP_CLK_START();
 
   /* stage rows r0-OFF .. r0+TILE+1; zero outside */
   for (int j = tid; j < SROWS; j += THREADS) {
@@ -998,11 +1011,7 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
       g[r0 + k] = sB[sp(k)];
     }
   for (int w = tid; w < TW; w += THREADS) bits[tile * TW + w] = sBits[w];
-  PDP_CLK(11);
-#ifdef GTSV_PDP_CLOCKS
-  PDP_CLKV(13, pdp_gtime());
-  PDP_CLKV(14, pdp_smid() | (unsigned)mode << 8 | (unsigned)spec << 12 | (unsigned)rounds << 16);
-#endif
+  PDP_CLK_END(mode, spec, rounds);
 }
 
 /* dynamic shared memory of the backward kernel: y and g of a tile (dynamic: float's
@@ -1241,6 +1250,37 @@ void pdp_clk_report(cudaStream_t stream, cudaEvent_t e0, cudaEvent_t e1, cudaEve
   free(v);
   free(c);
 }
+/* One solve's hooks: events around the two kernels and the report, every K-th solve */
+struct PdpClk {
+  int now;
+  cudaEvent_t e[3];
+  PdpClk()
+  {
+    static const int every = getenv("GTSV_PDP_CLK") ? atoi(getenv("GTSV_PDP_CLK")) : 0;
+    static long long calls = 0;
+    now = every > 0 && ++calls % every == 0;
+    for (int k = 0; k < 3 && now; k++) cudaEventCreate(&e[k]);
+  }
+  ~PdpClk()
+  {
+    for (int k = 0; k < 3 && now; k++) cudaEventDestroy(e[k]);
+  }
+  void mark(int k, cudaStream_t s)
+  {
+    if (now) cudaEventRecord(e[k], s);
+  }
+  void report(cudaStream_t s, int64_t n, int64_t ntiles, size_t elt)
+  {
+    if (!now) return;
+    cudaEventRecord(e[2], s);
+    pdp_clk_report(s, e[0], e[1], e[2], n, ntiles, elt);
+  }
+};
+#else
+struct PdpClk { /* the shipped library: no hooks */
+  void mark(int, cudaStream_t) {}
+  void report(cudaStream_t, int64_t, int64_t, size_t) {}
+};
 #endif
 
 /* Queue the solve of one system (nrhs columns) with key base key_base. */
@@ -1270,13 +1310,7 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   T *g = reinterpret_cast<T *>(ws + L.g), *y = reinterpret_cast<T *>(ws + L.y);
   unsigned *bits = reinterpret_cast<unsigned *>(ws + L.bits);
   unsigned long long *info = h->cuda->info;
-#ifdef GTSV_PDP_CLOCKS
-  static const int clk_every = getenv("GTSV_PDP_CLK") ? atoi(getenv("GTSV_PDP_CLK")) : 0;
-  static long long clk_calls = 0;
-  const int clk_now = clk_every > 0 && ++clk_calls % clk_every == 0;
-  cudaEvent_t ce[3];
-  for (int k = 0; k < 3 && clk_now; k++) cudaEventCreate(&ce[k]);
-#endif
+  PdpClk clk; /* the phase clocks' hooks (empty unless built with GTSV_PDP_CLOCKS) */
   for (int64_t c = 0; c < nrhs; c++) {
     T *z = B + c * ldb;
     gtsv_status s;
@@ -1284,9 +1318,7 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
                                   stream));
     /* every column writes its own g and start bits: the splice checks read w,
        so the pivots of two columns may differ where eq. 4.6 is a near tie */
-#ifdef GTSV_PDP_CLOCKS
-    if (clk_now) cudaEventRecord(ce[0], stream);
-#endif
+    clk.mark(0, stream);
     if (norm == GTSV_PDP_NORM_EVERY)
       s = launch_forward<T, GTSV_PDP_NORM_EVERY>(stream, (unsigned)nt, n, dl, d, du, z, y, g,
                                                  bits, m, info, key_base);
@@ -1297,9 +1329,7 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
       s = launch_forward<T, GTSV_PDP_NORM_THRESHOLD>(stream, (unsigned)nt, n, dl, d, du, z, y,
                                                      g, bits, m, info, key_base);
     if (s != GTSV_STATUS_SUCCESS) return s;
-#ifdef GTSV_PDP_CLOCKS
-    if (clk_now) cudaEventRecord(ce[1], stream);
-#endif
+    clk.mark(1, stream);
     if (bwd_smem<T>() > 48 * 1024)
       GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_backward_kernel<T>,
                                          cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -1307,16 +1337,8 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
     pdp_backward_kernel<T><<<(unsigned)nt, kThreads<T>, bwd_smem<T>(), stream>>>(n, y, g, bits, z,
                                                                             m, L.ntiles);
     GTSV_CUDA_TRY(cudaGetLastError());
-#ifdef GTSV_PDP_CLOCKS
-    if (clk_now && c == 0) {
-      cudaEventRecord(ce[2], stream);
-      pdp_clk_report(stream, ce[0], ce[1], ce[2], n, L.ntiles, sizeof(T));
-    }
-#endif
+    if (c == 0) clk.report(stream, n, L.ntiles, sizeof(T));
   }
-#ifdef GTSV_PDP_CLOCKS
-  for (int k = 0; k < 3 && clk_now; k++) cudaEventDestroy(ce[k]);
-#endif
   return GTSV_STATUS_SUCCESS;
 }
 
