@@ -390,6 +390,141 @@ START_TEST(singular_system_in_batch)
 }
 END_TEST
 
+/* The info keys between solves (cuda/state.h): the on-chip batch kernel keeps them
+   itself (the epoch protocol, no reset before it), the other device paths reset them.
+   A sequence of solves on one handle, each followed by gtsv_get_info: singular, clean,
+   singular, clean again on the on-chip kernel, one wave and many waves, both layouts;
+   a resetting path (GTSV_ALGO_DP_SEQ: the thread-per-system kernel) between them; and
+   CUDA graphs of such solves replayed (their keys live on the device). A stale key
+   (a clean solve reported singular) or a lost one fails. */
+typedef struct {
+  tu_problem P;
+  dev_problem D;
+  int64_t zr; /* the zero row of system 3 (its info 4) */
+} info_case;
+
+static int info_case_init(info_case *c, tu_prec p, layout l, int64_t n, int64_t batch,
+                          int singular)
+{
+  const int64_t stride = l == L_INTERLEAVED ? n : n + 1;
+  c->zr = n / 2;
+  tu_problem_init(&c->P, p, TU_RANDOM, n, 1, stride, batch, stride, 91);
+  if (singular) tu_problem_zero_row(&c->P, 3, c->zr);
+  tu_problem_prepare(&c->P);
+  return dev_alloc(&c->P, &c->D) && dev_upload_matrix(&c->P, l, &c->D) &&
+         dev_upload_x(&c->P, l, &c->D, c->P.b);
+}
+
+static gtsv_status info_case_solve(gtsv_handle h, info_case *c, layout l)
+{
+  const tu_problem *P = &c->P;
+  if (l == L_INTERLEAVED)
+    return call_interleaved(h, P->prec, P->n, c->D.dl, c->D.d, c->D.du, c->D.x, P->batch);
+  return tu_gtsv_batch(h, P->prec, P->n, c->D.dl, c->D.d, c->D.du, c->D.x, P->batch, P->stride);
+}
+
+static void info_case_free(info_case *c)
+{
+  dev_free(&c->D);
+  tu_problem_free(&c->P);
+}
+
+/* gtsv_get_info after the last solve: SINGULAR at system 3's zero row, or none */
+static void expect_info(gtsv_handle h, const info_case *c, int singular, const char *what)
+{
+  int64_t info = -7, row = -7;
+  const gtsv_status st = gtsv_get_info(h, &info, &row);
+  if (singular)
+    TU_EXPECT(st == GTSV_STATUS_SINGULAR && info == 4 && row == c->zr,
+              "%s: get_info %s info %lld row %lld, expected SINGULAR 4 %lld", what,
+              tu_status_name(st), (long long)info, (long long)row, (long long)c->zr);
+  else
+    TU_EXPECT(st == GTSV_STATUS_SUCCESS && info == 0 && row == -1,
+              "%s: get_info %s info %lld row %lld, expected none (a stale key)", what,
+              tu_status_name(st), (long long)info, (long long)row);
+}
+
+START_TEST(info_keys_between_solves)
+{
+  gtsv_handle h;
+  char what[160];
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (int li = 0; li < 2; li++)
+      for (int wi = 0; wi < 2; wi++) {
+        const tu_prec p = (tu_prec)pi;
+        const layout l = (layout)li;
+        /* one wave (512 x 64), many waves (64 x 40000 strided; the interleaved layout
+           keeps the on-chip kernel below 16384 systems in double) */
+        const int64_t n = wi ? 64 : 512;
+        const int64_t batch = !wi ? 64 : l == L_INTERLEAVED ? 8000 : tu_small_run() ? 4000 : 40000;
+        info_case bad, good;
+        memset(&bad, 0, sizeof bad);
+        memset(&good, 0, sizeof good);
+        const int ok = info_case_init(&bad, p, l, n, batch, 1) && info_case_init(&good, p, l, n, batch, 0);
+        TU_EXPECT(ok, "device buffers");
+        if (ok) {
+          /* eager solves, the on-chip kernel: singular, clean, singular, clean, clean */
+          const int seq[] = {1, 0, 1, 0, 0, 1, 1};
+          for (int k = 0; k < (int)(sizeof seq / sizeof *seq); k++) {
+            gtsv_status st = info_case_solve(h, seq[k] ? &bad : &good, l);
+            snprintf(what, sizeof what, "%s %s %lldx%lld solve %d (%s)", layout_name(l),
+                     tu_prec_name(p), (long long)n, (long long)batch, k, seq[k] ? "singular" : "clean");
+            TU_EXPECT(st == GTSV_STATUS_SUCCESS, "%s: %s", what, tu_status_name(st));
+            expect_info(h, seq[k] ? &bad : &good, seq[k], what);
+          }
+          /* a resetting path between: DP_SEQ's thread-per-system kernel */
+          for (int k = 0; k < 4; k++) {
+            const int sing = k == 1 || k == 2;
+            gtsv_set_algo(h, k == 1 ? GTSV_ALGO_DP_SEQ : GTSV_ALGO_AUTO);
+            gtsv_status st = info_case_solve(h, sing ? &bad : &good, l);
+            snprintf(what, sizeof what, "%s %s %lldx%lld mixed %d (%s, %s)", layout_name(l),
+                     tu_prec_name(p), (long long)n, (long long)batch, k,
+                     k == 1 ? "DP_SEQ" : "AUTO", sing ? "singular" : "clean");
+            TU_EXPECT(st == GTSV_STATUS_SUCCESS, "%s: %s", what, tu_status_name(st));
+            expect_info(h, sing ? &bad : &good, sing, what);
+          }
+          gtsv_set_algo(h, GTSV_ALGO_AUTO);
+          /* CUDA graphs on a stream of their own: [singular], [clean], [clean, singular],
+             [singular, clean], each replayed twice after a solve of the other kind */
+          cudaStream_t s;
+          TU_EXPECT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) == cudaSuccess, "stream");
+          gtsv_set_stream(h, s);
+          static const int gs[4][2] = {{1, -1}, {0, -1}, {0, 1}, {1, 0}};
+          for (int gi = 0; gi < 4; gi++) {
+            cudaGraph_t g = NULL;
+            cudaGraphExec_t ge = NULL;
+            const int last = gs[gi][1] >= 0 ? gs[gi][1] : gs[gi][0];
+            int cap = cudaStreamBeginCapture(s, cudaStreamCaptureModeRelaxed) == cudaSuccess;
+            for (int k = 0; k < 2 && cap && gs[gi][k] >= 0; k++)
+              cap = info_case_solve(h, gs[gi][k] ? &bad : &good, l) == GTSV_STATUS_SUCCESS;
+            cap = cudaStreamEndCapture(s, &g) == cudaSuccess && cap;
+            cap = cap && cudaGraphInstantiate(&ge, g, 0) == cudaSuccess;
+            TU_EXPECT(cap, "%s %s: graph %d captured", layout_name(l), tu_prec_name(p), gi);
+            for (int rep = 0; rep < 2 && cap; rep++) {
+              (void)info_case_solve(h, last ? &good : &bad, l); /* the other kind first */
+              cap = cudaGraphLaunch(ge, s) == cudaSuccess;
+              snprintf(what, sizeof what, "%s %s %lldx%lld graph %d replay %d", layout_name(l),
+                       tu_prec_name(p), (long long)n, (long long)batch, gi, rep);
+              TU_EXPECT(cap, "%s: launch", what);
+              expect_info(h, last ? &bad : &good, last, what);
+            }
+            if (ge) cudaGraphExecDestroy(ge);
+            if (g) cudaGraphDestroy(g);
+          }
+          gtsv_set_stream(h, NULL);
+          cudaStreamDestroy(s);
+        }
+        info_case_free(&bad);
+        info_case_free(&good);
+      }
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
 /* A NaN on the diagonal of system 2 is reported (as the host reports it); the
    other systems are solved. */
 START_TEST(nan_input_reported)
@@ -1210,6 +1345,7 @@ int main(void)
   tcase_add_test(tg, interleaved_dp_matches_strided_dp);
   tcase_add_test(tg, strided_batch_strides);
   tcase_add_test(tg, singular_system_in_batch);
+  tcase_add_test(tg, info_keys_between_solves);
   tcase_add_test(tg, nan_input_reported);
   tcase_add_test(tg, device_noop_and_stream);
   tcase_add_test(tg, strided_batch_long_systems);

@@ -513,7 +513,7 @@ gtsv_status launch(gtsv_handle h, int64_t n, int64_t batch, int64_t stride, int6
   if (threads > kThreads) threads = kThreads;
   const int64_t grid = batch < (1ll << 30) ? batch : (1ll << 30);
   arcr_kernel<T><<<(unsigned)grid, threads, smem, gtsv__cuda_stream(h)>>>(
-      (int)n, batch, stride, nrhs, ldb, dl, d, du, x, flag ? NULL : h->cuda->info, info_div,
+      (int)n, batch, stride, nrhs, ldb, dl, d, du, x, flag ? NULL : gtsv__cuda_info(h), info_div,
       flag, fbit);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;

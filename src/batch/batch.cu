@@ -69,6 +69,7 @@
  * lane factors the same matrix (no divergence) and solves its own column.
  */
 #include <atomic>
+#include <stdlib.h>
 #include <cuda_runtime.h>
 #include "batch/batch.h"
 #include "core/pivot_cxx.h"
@@ -519,14 +520,14 @@ gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
   char *w = (char *)ws;
   if (pl.ahead == 16) {
     GTSV_CUDA_TRY(cudaLaunchKernelEx(&cfg, batch_dp_inter<T, 16>, *desc, dl, d, du, x, w, pl.lay,
-                                     pl.w_ws, h->cuda->info));
+                                     pl.w_ws, gtsv__cuda_info(h)));
   } else if (pl.ahead == 8) {
     GTSV_CUDA_TRY(cudaLaunchKernelEx(&cfg, batch_dp_inter<T, 8>, *desc, dl, d, du, x, w, pl.lay,
-                                     pl.w_ws, h->cuda->info));
+                                     pl.w_ws, gtsv__cuda_info(h)));
   } else {
     cfg.dynamicSmemBytes = smem;
     GTSV_CUDA_TRY(cudaLaunchKernelEx(&cfg, batch_dp_kernel<T>, *desc, dl, d, du, x, w, pl.lay,
-                                     pl.w_ws, h->cuda->info));
+                                     pl.w_ws, gtsv__cuda_info(h)));
   }
   return GTSV_STATUS_SUCCESS;
 }
@@ -612,6 +613,22 @@ gtsv_status long_solve(gtsv_handle h, const gtsv_batch_desc *desc, int64_t info_
   return batch_solve<T>(h, desc, dl, d, du, x, NULL);
 }
 
+/* The on-chip kernel as the whole solve: one launch that keeps the info keys itself
+   (cuda/state.h, the epoch protocol), no reset before it. Where it launched nothing,
+   the keys are reset as for any other solve, so that gtsv_get_info reports none. */
+template <typename T>
+gtsv_status tile_self(gtsv_handle h, const gtsv_batch_desc *desc, int64_t info_div,
+                      const T *dl, const T *d, const T *du, T *x)
+{
+  /* GTSV_INFO_RESET=1 (measurements): the reset before the kernel, as before */
+  static const bool reset = getenv("GTSV_INFO_RESET") && *getenv("GTSV_INFO_RESET") == '1';
+  gtsv_status s = reset ? gtsv__cuda_begin(h, info_div) : gtsv__cuda_begin_self(h, info_div);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  s = Paths<T>::tile(h, desc, dl, d, du, x);
+  if (s != GTSV_STATUS_SUCCESS) (void)gtsv__cuda_begin(h, info_div);
+  return s;
+}
+
 template <typename T>
 gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du, T *x,
                     int64_t batch, int64_t stride)
@@ -621,6 +638,7 @@ gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *
     return GTSV_STATUS_NOT_SUPPORTED; /* as the host batch */
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
   if (use_spike(h, &desc)) return Paths<T>::spike(h, n, dl, d, du, x, batch, stride);
+  if (use_tile(h, &desc) && n >= 1 && batch >= 1) return tile_self<T>(h, &desc, stride, dl, d, du, x);
   gtsv_status s = gtsv__cuda_begin(h, stride);
   if (s != GTSV_STATUS_SUCCESS) return s;
   if (use_tile(h, &desc)) return Paths<T>::tile(h, &desc, dl, d, du, x);
@@ -637,6 +655,9 @@ gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED;
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
+  if (!use_spike(h, &desc) && !(batch > 1 && use_inter_dp<T>(&desc)) && use_tile(h, &desc) &&
+      n >= 1 && batch >= 1)
+    return tile_self<T>(h, &desc, n, dl, d, du, x);
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
   if (use_spike(h, &desc)) return Paths<T>::spike(h, n, dl, d, du, x, 1, n);

@@ -340,7 +340,7 @@ gtsv_status factored(gtsv_handle h, int64_t n64, int64_t nrhs, const T *dl, cons
   const int64_t ngroups = (nrhs + 31) / 32;
   int64_t grid = (ngroups + kWarps - 1) / kWarps;
   if (grid > (int64_t)sms * per) grid = (int64_t)sms * per; /* persistent */
-  nrhs_factor<T><<<1, kFactorThreads, fsm, st>>>(n, dl, d, du, P, G, F, gate, h->cuda->info);
+  nrhs_factor<T><<<1, kFactorThreads, fsm, st>>>(n, dl, d, du, P, G, F, gate, gtsv__cuda_info(h));
   GTSV_CUDA_TRY(cudaGetLastError());
   nrhs_solve<T><<<(unsigned)grid, kWarps * 32, ssm, st>>>(n, nrhs, dl, d, du, P, G, F, gate,
                                                            B, ldb);

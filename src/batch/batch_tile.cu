@@ -799,11 +799,12 @@ __global__ void __launch_bounds__(32 * K)
 tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr,
             const T *__restrict__ dl,
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
-            unsigned long long *info)
+            unsigned long long *info, gtsv_info_dev *self)
 {
   constexpr int S = M + 1;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   __shared__ unsigned sing_of[K]; /* singular systems of each warp (first lanes) */
+  __shared__ unsigned long long *s_info; /* self: the key this solve reports into */
   const int warp = K > 1 ? (int)(threadIdx.x >> 5) : 0, lane = threadIdx.x & 31;
   T *const tile0 = reinterpret_cast<T *>(smem_raw);
   T *const tA = tile0 + warp * 4 * 32 * S, *const tD = tA + 32 * S;
@@ -841,9 +842,15 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
       cp_elt(tile0 + 96 * S + k, x + s + (int64_t)r * ds.b_row);
     }
   }
+  gtsv_info_tick tick = {0u, 0u}; /* the epoch protocol, thread 0, while the copies run */
+  if (self && threadIdx.x == 0) {
+    tick = gtsv__info_count(self);
+    s_info = gtsv__info_slot(self, tick.epoch);
+  }
   cp_wait();
   if (K > 1) __syncthreads(); /* every thread reads rows other threads copied */
   else __syncwarp();
+  if (self) info = s_info;
 
   bool singular = false;
   if (nact != 0) /* else a warp past the last system of the last block */
@@ -852,6 +859,8 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
 
   /* a singular system keeps its x: one bit per system, at its first lane */
   const unsigned sing = __ballot_sync(0xffffffffu, singular);
+  /* the count came back long ago; before the stores, so that its fence waits for none */
+  if (self && threadIdx.x == 0) gtsv__info_last(self, tick);
 
   /* ---- store x ---- */
   if (!INTER) {
@@ -906,11 +915,12 @@ template <typename T, int M, bool RED2, bool NP, typename RW>
 __global__ void __launch_bounds__(32 * kSpecWarps)
 tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr,
                  const T *__restrict__ dl, const T *__restrict__ dd, const T *__restrict__ du,
-                 T *x, unsigned long long *info)
+                 T *x, unsigned long long *info, gtsv_info_dev *self)
 {
   constexpr int S = M + 1;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   __shared__ unsigned fails[kSpecWarps]; /* first lanes of the systems each warp failed */
+  __shared__ unsigned long long *s_info; /* self: the key this solve reports into */
   __shared__ unsigned tried;             /* ... of those warps 1 and 2 attempted */
   const int warp = (int)(threadIdx.x >> 5), lane = threadIdx.x & 31;
   T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 4 * 32 * S, *const tD = tA + 32 * S;
@@ -922,6 +932,11 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   TILE_CLK(0);
 
   load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
+  gtsv_info_tick tick = {0u, 0u}; /* the epoch protocol, thread 0, while the copies run */
+  if (self && threadIdx.x == 0) {
+    tick = gtsv__info_count(self);
+    s_info = gtsv__info_slot(self, tick.epoch); /* read after the barrier */
+  }
   cp_wait();
   __syncwarp();
   TILE_CLK(1);
@@ -944,6 +959,9 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   __syncthreads();
   TILE_CLK(5);
   const unsigned f0 = fails[0], f1 = fails[1], f2 = fails[2], tr = tried;
+  if (self) info = s_info; /* seq_fallback below is the only report */
+  /* the count came back long ago; before the stores, so that its fence waits for none */
+  if (self && threadIdx.x == 0) gtsv__info_last(self, tick);
   unsigned keep = warp == 0 ? all & ~f0 : warp == 1 ? f0 & tr & ~f1 : f0 & tr & f1 & ~f2;
   /* un: dominant systems whose attempt without pivoting and first pivoting attempt
      failed (their retries in turn, here); all3: systems every warp failed */
@@ -1306,6 +1324,10 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
 {
   int dev = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
+  /* the epoch protocol (cuda/state.h) where this launch is the whole solve */
+  gtsv_info_dev *const self =
+      h->cuda->self && ds->fail == NULL && ds->gate == NULL ? h->cuda->info : NULL;
+  h->cuda->self = 0; /* one launch */
   const int64_t per_block = (int64_t)K << lgG;
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
   const int pcr = pcr_mode();
@@ -1318,7 +1340,7 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
       tile_spec_kernel<T, M, RED2, NP, RW><<<(unsigned)grid, 32 * kSpecWarps,
                                          kSpecWarps * tile_smem<T, M>(), gtsv__cuda_stream(h)>>>(
           *ds, P, rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, dl, d, du, x,
-          h->cuda->info);
+          gtsv__cuda_info(h), self);
       GTSV_CUDA_TRY(cudaGetLastError());
       return GTSV_STATUS_SUCCESS;
     }
@@ -1328,7 +1350,7 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   tile_kernel<T, M, INTER, K, RED2, NP, RW><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
                                 gtsv__cuda_stream(h)>>>(*ds, P, rw, lgG, gtsv__batch_tile_red2,
                                                         gtsv__batch_tile_np, pcr, dl, d, du,
-                                                        x, h->cuda->info);
+                                                        x, gtsv__cuda_info(h), self);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
 }
@@ -1457,7 +1479,7 @@ gtsv_status block_solve(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, c
   tile_block_kernel<T><<<(unsigned)ds->nsys, kBlkThreads, blk_smem<T>(), gtsv__cuda_stream(h)>>>(
       *ds, block_mode(), gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr_mode(), pcr2,
       berr > 0.0f, berr, diag, dl, d,
-      du, x, h->cuda->info);
+      du, x, gtsv__cuda_info(h));
   GTSV_CUDA_TRY(cudaGetLastError());
   if (diag) {
     float w = 0;

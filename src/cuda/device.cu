@@ -37,8 +37,10 @@ extern "C" gtsv_mem gtsv__mem_space(const void *const *ptrs, int count)
   return dev && host ? GTSV_MEM_MIXED : dev ? GTSV_MEM_DEVICE : GTSV_MEM_HOST;
 }
 
-gtsv_status gtsv__cuda_begin(gtsv_handle h, int64_t info_div)
+/* The state on first use; its keys reset there (both paths rely on it). */
+static gtsv_status cuda_state(gtsv_handle h, int64_t info_div, bool *fresh)
 {
+  *fresh = false;
   if (!h->cuda) {
     gtsv_cuda_state *c = (gtsv_cuda_state *)gtsv__malloc(sizeof *c);
     if (!c) return GTSV_STATUS_ALLOC_FAILED;
@@ -48,18 +50,39 @@ gtsv_status gtsv__cuda_begin(gtsv_handle h, int64_t info_div)
     c->stage = NULL;
     c->stage_size = 0;
     c->info_div = 1;
+    c->self = 0;
     cudaError_t e = cudaMalloc((void **)&c->info, sizeof *c->info);
     if (e != cudaSuccess) {
       gtsv__free(c);
       return gtsv__cuda_status(e);
     }
     h->cuda = c;
+    *fresh = true;
   }
   h->cuda->info_div = info_div > 0 ? info_div : 1;
-  GTSV_CUDA_TRY(cudaMemsetAsync(h->cuda->info, 0xFF, sizeof *h->cuda->info,
-                                gtsv__cuda_stream(h)));
   h->info_on_device = 1;
   return GTSV_STATUS_SUCCESS;
+}
+
+/* A solve's start: the keys reset unless the solve keeps them itself (self) and the
+   state is not new. */
+static gtsv_status begin(gtsv_handle h, int64_t info_div, bool self)
+{
+  bool fresh;
+  gtsv_status s = cuda_state(h, info_div, &fresh);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  h->cuda->self = self;
+  if (!self || fresh)
+    GTSV_CUDA_TRY(cudaMemsetAsync(h->cuda->info, 0xFF, sizeof *h->cuda->info,
+                                  gtsv__cuda_stream(h)));
+  return GTSV_STATUS_SUCCESS;
+}
+
+gtsv_status gtsv__cuda_begin(gtsv_handle h, int64_t info_div) { return begin(h, info_div, false); }
+
+gtsv_status gtsv__cuda_begin_self(gtsv_handle h, int64_t info_div)
+{
+  return begin(h, info_div, true);
 }
 
 /* *buf of at least bytes, grow-only; the old buffer may still be in use by queued
@@ -93,13 +116,14 @@ gtsv_status gtsv__cuda_stage(gtsv_handle h, size_t bytes, void **stage)
 
 extern "C" gtsv_status gtsv__cuda_get_info(gtsv_handle h, int64_t *info, int64_t *row)
 {
-  unsigned long long key = GTSV_NO_INFO;
+  gtsv_info_dev d;
   *info = 0;
   *row = -1;
   if (!h->cuda) return GTSV_STATUS_SUCCESS;
-  GTSV_CUDA_TRY(cudaMemcpyAsync(&key, h->cuda->info, sizeof key, cudaMemcpyDeviceToHost,
+  GTSV_CUDA_TRY(cudaMemcpyAsync(&d, h->cuda->info, sizeof d, cudaMemcpyDeviceToHost,
                                 gtsv__cuda_stream(h)));
   GTSV_CUDA_TRY(cudaStreamSynchronize(gtsv__cuda_stream(h)));
+  const unsigned long long key = d.slot[d.epoch & 1u];
   if (key == GTSV_NO_INFO) return GTSV_STATUS_SUCCESS;
   *info = (int64_t)(key / (unsigned long long)h->cuda->info_div) + 1;
   *row = (int64_t)(key % (unsigned long long)h->cuda->info_div);

@@ -1309,7 +1309,7 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   m.xem = reinterpret_cast<typename Ar<U>::M *>(ws + L.xem);
   T *g = reinterpret_cast<T *>(ws + L.g), *y = reinterpret_cast<T *>(ws + L.y);
   unsigned *bits = reinterpret_cast<unsigned *>(ws + L.bits);
-  unsigned long long *info = h->cuda->info;
+  unsigned long long *info = gtsv__cuda_info(h);
   PdpClk clk; /* the phase clocks' hooks (empty unless built with GTSV_PDP_CLOCKS) */
   for (int64_t c = 0; c < nrhs; c++) {
     T *z = B + c * ldb;
