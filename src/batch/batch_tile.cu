@@ -1318,6 +1318,13 @@ gtsv_status spec_wave(int dev, int64_t *wave)
   return GTSV_STATUS_SUCCESS;
 }
 
+/* Blocks up to which a solve of this file's kernel keeps the info keys itself. Its
+   blocks' counts go to one word, and on an H100 (bench/results/gpu-batch-info-reset-
+   h100-2026-11-27.md) the protocol cost about 0.8 us a solve at 512 blocks and 3 us at
+   16384-32768 (double random 1024 x 16384, 64 x 262144: 0.5-0.8% slower than with the
+   reset, which costs about 2 us): the two break even near 8000 blocks. */
+constexpr int64_t kSelfMaxBlocks = 4096;
+
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP, typename RW>
 gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                       const T *du, T *x, int P, RW rw, int lgG)
@@ -1325,11 +1332,18 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   int dev = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
   /* the epoch protocol (cuda/state.h) where this launch is the whole solve */
-  gtsv_info_dev *const self =
-      h->cuda->self && ds->fail == NULL && ds->gate == NULL ? h->cuda->info : NULL;
-  h->cuda->self = 0; /* one launch */
   const int64_t per_block = (int64_t)K << lgG;
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
+  /* the epoch protocol (cuda/state.h) where this launch is the whole solve, up to
+     kSelfMaxBlocks blocks; beyond, the keys are reset first, as for other paths */
+  gtsv_info_dev *self =
+      h->cuda->self && ds->fail == NULL && ds->gate == NULL ? h->cuda->info : NULL;
+  h->cuda->self = 0; /* one launch */
+  if (self && grid > kSelfMaxBlocks) {
+    self = NULL;
+    gtsv_status st = gtsv__cuda_begin(h, h->cuda->info_div);
+    if (st != GTSV_STATUS_SUCCESS) return st;
+  }
   const int pcr = pcr_mode();
   const int spec = spec_mode();
   if (!INTER && P > 1 && spec != 0) { /* speculative retries where the grid is one wave */
