@@ -614,15 +614,18 @@ gtsv_status long_solve(gtsv_handle h, const gtsv_batch_desc *desc, int64_t info_
 }
 
 /* The on-chip kernel as the whole solve: one launch that keeps the info keys itself
-   (cuda/state.h, the epoch protocol), no reset before it. Where it launched nothing,
-   the keys are reset as for any other solve, so that gtsv_get_info reports none. */
+   (cuda/state.h, the epoch protocol), no reset before it. An empty batch launches
+   nothing, and where the solve fails before its launch the keys are reset as for any
+   other solve, so that gtsv_get_info reports none. */
 template <typename T>
 gtsv_status tile_self(gtsv_handle h, const gtsv_batch_desc *desc, int64_t info_div,
                       const T *dl, const T *d, const T *du, T *x)
 {
   /* GTSV_INFO_RESET=1 (measurements): the reset before the kernel, as before */
   static const bool reset = getenv("GTSV_INFO_RESET") && *getenv("GTSV_INFO_RESET") == '1';
-  gtsv_status s = reset ? gtsv__cuda_begin(h, info_div) : gtsv__cuda_begin_self(h, info_div);
+  const bool launches = desc->n >= 1 && desc->nsys >= 1;
+  gtsv_status s = reset || !launches ? gtsv__cuda_begin(h, info_div)
+                                     : gtsv__cuda_begin_self(h, info_div);
   if (s != GTSV_STATUS_SUCCESS) return s;
   s = Paths<T>::tile(h, desc, dl, d, du, x);
   if (s != GTSV_STATUS_SUCCESS) (void)gtsv__cuda_begin(h, info_div);
@@ -638,10 +641,9 @@ gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *
     return GTSV_STATUS_NOT_SUPPORTED; /* as the host batch */
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
   if (use_spike(h, &desc)) return Paths<T>::spike(h, n, dl, d, du, x, batch, stride);
-  if (use_tile(h, &desc) && n >= 1 && batch >= 1) return tile_self<T>(h, &desc, stride, dl, d, du, x);
+  if (use_tile(h, &desc)) return tile_self<T>(h, &desc, stride, dl, d, du, x);
   gtsv_status s = gtsv__cuda_begin(h, stride);
   if (s != GTSV_STATUS_SUCCESS) return s;
-  if (use_tile(h, &desc)) return Paths<T>::tile(h, &desc, dl, d, du, x);
   if (use_packed(h, &desc)) return long_solve<T>(h, &desc, stride, dl, d, du, x);
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
@@ -655,14 +657,13 @@ gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED;
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
-  if (!use_spike(h, &desc) && !(batch > 1 && use_inter_dp<T>(&desc)) && use_tile(h, &desc) &&
-      n >= 1 && batch >= 1)
-    return tile_self<T>(h, &desc, n, dl, d, du, x);
+  const bool spike = use_spike(h, &desc);
+  const bool inter_dp = !spike && batch > 1 && use_inter_dp<T>(&desc);
+  if (!spike && !inter_dp && use_tile(h, &desc)) return tile_self<T>(h, &desc, n, dl, d, du, x);
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
-  if (use_spike(h, &desc)) return Paths<T>::spike(h, n, dl, d, du, x, 1, n);
-  if (batch > 1 && use_inter_dp<T>(&desc)) return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
-  if (use_tile(h, &desc)) return Paths<T>::tile(h, &desc, dl, d, du, x);
+  if (spike) return Paths<T>::spike(h, n, dl, d, du, x, 1, n);
+  if (inter_dp) return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
   if (use_packed(h, &desc)) return long_solve<T>(h, &desc, n, dl, d, du, x);
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }

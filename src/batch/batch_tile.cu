@@ -1331,7 +1331,6 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
 {
   int dev = 0;
   GTSV_CUDA_TRY(cudaGetDevice(&dev));
-  /* the epoch protocol (cuda/state.h) where this launch is the whole solve */
   const int64_t per_block = (int64_t)K << lgG;
   const int64_t grid = (ds->nsys + per_block - 1) / per_block;
   /* the epoch protocol (cuda/state.h) where this launch is the whole solve, up to

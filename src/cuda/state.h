@@ -19,11 +19,13 @@
        slot[1] (gtsv__cuda_info);
      - a solve of one kernel (gtsv__cuda_begin_self, the on-chip batch kernel, up to
        kSelfMaxBlocks blocks: batch_tile.cu) does not: each block, at its start, reads
-       the epoch E and counts itself in done; every block reports into slot[(E + 1) & 1];
-       the last block to count, before its stores, resets slot[E & 1], sets
-       epoch = E + 1 and done = 0xFFFFFFFF (gtsv__info_count, _slot, _last below). Every block has read E before the last one counts, and the
-       next solve starts after this kernel ends, so no block sees a changed epoch. Nothing of this lives on the
-       host: a CUDA graph of such solves, replayed, goes on from the device's epoch. */
+       the epoch E and counts itself in done; every block reports into
+       slot[(E + 1) & 1]; the last block to count, before its stores, resets
+       slot[E & 1], sets epoch = E + 1 and done = 0xFFFFFFFF (gtsv__info_count, _slot,
+       _last below). Every block has read E before the last one counts, and the next
+       solve starts after this kernel ends, so no block sees a changed epoch. Nothing
+       of this lives on the host: a CUDA graph of such solves, replayed, goes on from
+       the device's epoch. */
 #define GTSV_NO_INFO 0xFFFFFFFFFFFFFFFFull
 
 struct gtsv_info_dev {
