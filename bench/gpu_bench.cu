@@ -516,7 +516,7 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     r.ms = time_ms(prep_s, [&] { return gst(g_strided(h, n, Sdl, Sd, Sdu, X, batch)); });
     if (r.ms >= 0) { r.resid = fetch(false); r.note = with(info_note(h), vs_sb(r.ms)); }
     int fb = 0;
-    const gtsv_batch_desc sd = {n, batch, n, 1, n, 1, n, NULL, NULL, 0};
+    const gtsv_batch_desc sd = {n, batch, n, 1, n, 1, n, NULL, NULL, 0, 0};
     if (r.ms >= 0 && !gtsv__batch_tile_takes(&sd) &&
         gtsv__spike_fallback_taken(h, &fb) == GTSV_STATUS_SUCCESS)
       r.note = with(r.note, fb ? "SPIKE over the batch, fell back to DP_SEQ (bits " +
@@ -729,6 +729,127 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
   CK(cudaFree(buf));
   for (T *p : Xs) CK(cudaFree(p));
   CK(cudaStreamDestroy(st));
+}
+
+/* Short single systems (--only short): one matrix of n rows with q right-hand sides,
+   random, the latency a caller sees. Eager rows: events around one call (time_ms);
+   graph rows: a CUDA graph of kG calls on a created stream, each on its own copy of B,
+   per call = median replay / kG. Solvers: cuSPARSE gtsv2 (the reference), gtsv AUTO;
+   up to GTSV_BATCH_SEQ_MAX_N also AUTO with gtsv__batch_nrhs_seq = 0 (the kernels
+   before the on-chip path: factored once, or one thread) and = 1 (on chip whatever
+   q); beyond it, for q = 1, the strided batch of one system (the on-chip kernel, one
+   launch, its SPIKE inside a warp). */
+template <typename T>
+static void short_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t q)
+{
+  constexpr int kG = 20;
+  const size_t N = (size_t)n, NB = (size_t)(n * q), bytes = NB * sizeof(T);
+  std::vector<T> dl, d, du, b1, b(NB), x(NB), rdl, rd, rdu;
+  make_problem(n, 1, 0, (uint64_t)(n * 7 + q), dl, d, du, b1);
+  g_rng = 777 + (uint64_t)q;
+  for (size_t i = 0; i < NB; i++) b[i] = (T)urand();
+  for (int64_t k = 0; k < q; k++) {
+    rdl.insert(rdl.end(), dl.begin(), dl.end());
+    rd.insert(rd.end(), d.begin(), d.end());
+    rdu.insert(rdu.end(), du.begin(), du.end());
+  }
+  T *Sdl, *Sd, *Sdu, *Sb;
+  CK(cudaMalloc(&Sdl, N * sizeof(T)));
+  CK(cudaMalloc(&Sd, N * sizeof(T)));
+  CK(cudaMalloc(&Sdu, N * sizeof(T)));
+  CK(cudaMalloc(&Sb, bytes));
+  CK(cudaMemcpy(Sdl, dl.data(), N * sizeof(T), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sd, d.data(), N * sizeof(T), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sdu, du.data(), N * sizeof(T), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(Sb, b.data(), bytes, cudaMemcpyHostToDevice));
+  std::vector<T *> Xs(kG);
+  for (T *&p : Xs) CK(cudaMalloc(&p, bytes));
+  size_t sz = 0;
+  void *buf = nullptr;
+  if (sp_gtsv2q_size(sp, (int)n, (int)q, Sdl, Sd, Sdu, Xs[0], &sz) != CUSPARSE_STATUS_SUCCESS) sz = 0;
+  CK(cudaMalloc(&buf, sz + 8));
+  auto resid = [&](const T *Xd) {
+    CK(cudaMemcpy(x.data(), Xd, bytes, cudaMemcpyDeviceToHost));
+    return sample_residual(rdl, rd, rdu, b, x, n, q, false);
+  };
+  /* solver k: 0 gtsv2, 1 AUTO, 2 AUTO seq 0, 3 AUTO seq 1, 4 strided batch of one */
+  const bool seq = n <= GTSV_BATCH_SEQ_MAX_N;
+  std::vector<int> which = {0, 1};
+  if (seq) { which.push_back(2); which.push_back(3); }
+  else if (q == 1) which.push_back(4);
+  static const char *const names[] = {"cusparse gtsv2", "gtsv AUTO", "gtsv AUTO, seq off",
+                                      "gtsv AUTO, seq always", "gtsv strided batch of 1"};
+  auto call = [&](int k, T *X) {
+    gtsv__batch_nrhs_seq = k == 2 ? 0 : k == 3 ? 1 : -1;
+    int e;
+    if (k == 0) e = sp_gtsv2q(sp, (int)n, (int)q, Sdl, Sd, Sdu, X, buf) == CUSPARSE_STATUS_SUCCESS ? 0 : 2;
+    else if (k == 4) e = g_strided(h, n, Sdl, Sd, Sdu, X, 1) == GTSV_STATUS_SUCCESS ? 0 : 2;
+    else e = g_gtsvq(h, n, q, Sdl, Sd, Sdu, X) == GTSV_STATUS_SUCCESS ? 0 : 2;
+    gtsv__batch_nrhs_seq = -1;
+    return e;
+  };
+  std::vector<Row> rows;
+  for (int k : which) { /* eager */
+    Row r{std::string(names[k]) + " (eager)", "", -2, 0};
+    r.ms = time_ms([&] { CK(cudaMemcpyAsync(Xs[0], Sb, bytes, cudaMemcpyDeviceToDevice)); },
+                   [&] { return call(k, Xs[0]); });
+    if (r.ms >= 0) {
+      r.resid = resid(Xs[0]);
+      if (k) r.note = info_note(h);
+    }
+    rows.push_back(r);
+  }
+  cudaStream_t st;
+  CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  gtsv_set_stream(h, st);
+  cusparseSetStream(sp, st);
+  for (int k : which) { /* graph */
+    Row r{std::string(names[k]) + " (graph)", "", -2, 0};
+    bool ok = call(k, Xs[0]) == 0;
+    CK(cudaStreamSynchronize(st));
+    cudaGraph_t g = nullptr;
+    cudaGraphExec_t ge = nullptr;
+    if (ok) {
+      CK(cudaStreamBeginCapture(st, cudaStreamCaptureModeRelaxed));
+      for (int j = 0; j < kG && ok; j++) ok = call(k, Xs[j]) == 0;
+      CK(cudaStreamEndCapture(st, &g));
+    }
+    if (ok && cudaGraphInstantiate(&ge, g, 0) == cudaSuccess) {
+      std::vector<float> t;
+      for (int rep = 0; rep <= g_reps; rep++) {
+        for (T *p : Xs) CK(cudaMemcpyAsync(p, Sb, bytes, cudaMemcpyDeviceToDevice, st));
+        CK(cudaEventRecord(g_e0, st));
+        CK(cudaGraphLaunch(ge, st));
+        CK(cudaEventRecord(g_e1, st));
+        CK(cudaEventSynchronize(g_e1));
+        float ms;
+        CK(cudaEventElapsedTime(&ms, g_e0, g_e1));
+        if (rep > 0) t.push_back(ms / kG);
+      }
+      std::sort(t.begin(), t.end());
+      r.ms = t[t.size() / 2];
+      r.resid = resid(Xs[kG - 1]);
+      char note[64];
+      std::snprintf(note, sizeof note, "graph of %d calls", kG);
+      r.note = note;
+      cudaGraphExecDestroy(ge);
+    } else {
+      (void)cudaGetLastError();
+      r.note = "graph capture failed";
+    }
+    if (g) cudaGraphDestroy(g);
+    rows.push_back(r);
+  }
+  gtsv_set_stream(h, nullptr);
+  cusparseSetStream(sp, nullptr);
+  CK(cudaStreamDestroy(st));
+  CK(cudaFree(buf));
+  for (T *p : Xs) CK(cudaFree(p));
+  for (T *p : {Sdl, Sd, Sdu, Sb}) CK(cudaFree(p));
+  char name[96];
+  std::snprintf(name, sizeof name, "short %s n=%lld nrhs=%lld", pname<T>(), (long long)n,
+                (long long)q);
+  print_case(name, rows, 0, (double)(5 * sizeof(T)) * (double)NB);
 }
 
 /* GPU ARCR vs the batch paths and cuSPARSE on a strided batch (random) */
@@ -1055,7 +1176,7 @@ int main(int argc, char **argv)
     else if (!std::strcmp(argv[i], "--n") && i + 1 < argc) only_n = std::atoll(argv[++i]);
     else if (!std::strcmp(argv[i], "--batch") && i + 1 < argc) only_b = std::atoll(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: %s [--only batch|single|ablation|arcr|small] [--quick] "
+      std::fprintf(stderr, "usage: %s [--only batch|single|ablation|arcr|small|short] [--quick] "
                            "[--prec d|s|both] [--reps R] [--n N [--batch B]] [--md FILE] [--commit SHA]\n",
                    argv[0]);
       return 2;
@@ -1150,6 +1271,20 @@ int main(int argc, char **argv)
           if (pi == 0) arcr_rhs_case<double>(h, sp, n, q);
           else arcr_rhs_case<float>(h, sp, n, q);
         }
+    }
+  }
+  if (only && !std::strcmp(only, "short")) { /* not in the default run: --only short */
+    for (int pi = 0; pi < 2; pi++) {
+      if ((pi == 0 && !dbl) || (pi == 1 && !flt)) continue;
+      for (int64_t n : {(int64_t)8, (int64_t)16, (int64_t)32, (int64_t)64})
+        for (int64_t q : {(int64_t)1, (int64_t)4, (int64_t)64, (int64_t)1024, (int64_t)16384}) {
+          if (pi == 0) short_case<double>(h, sp, n, q);
+          else short_case<float>(h, sp, n, q);
+        }
+      for (int64_t n : {(int64_t)128, (int64_t)256, (int64_t)512, (int64_t)1024, (int64_t)2048}) {
+        if (pi == 0) short_case<double>(h, sp, n, 1);
+        else short_case<float>(h, sp, n, 1);
+      }
     }
   }
   if (only && !std::strcmp(only, "arcr")) { /* not in the default run: --only arcr */

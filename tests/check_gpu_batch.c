@@ -565,15 +565,18 @@ START_TEST(nan_input_reported)
 }
 END_TEST
 
-/* gtsv_?gtsv on device memory, short systems, many right-hand sides: factored once
-   (batch_nrhs.cu; nrhs >= 2) and, with gtsv__batch_nrhs_factored = 0, one thread
-   per right-hand side factoring again. Sizes around the factored solve's chunks
-   (16 rows double, 32 float) and its warp of 32 columns; every matrix kind; the
-   host DP_SEQ's singular row, and B left as it was when singular. */
+/* gtsv_?gtsv on device memory, short systems, many right-hand sides, by each of the
+   three paths with DP_SEQ's pivots: up to n = 64 the on-chip kernel with a column a
+   lane (desc.seq; gtsv__batch_nrhs_seq = 1), factored once (batch_nrhs.cu; nrhs >= 2)
+   and, with gtsv__batch_nrhs_factored = 0, one thread per right-hand side factoring
+   again. Sizes around the on-chip kernel's column heights (8, 16, 32, 64), the
+   factored solve's chunks (16 rows double, 32 float) and a warp of 32 columns; every
+   matrix kind; the host DP_SEQ's singular row, and B left as it was when singular. */
 START_TEST(gtsv_device_many_rhs)
 {
-  static const int64_t ns[] = {1,  2,  3,  15,  16,  17,  31,  32,  33,  34,
-                               63, 64, 65, 129, 257, 1000, 1024};
+  static const int64_t ns[] = {1,  2,  3,  7,   8,   9,   15,   16,  17, 31, 32,
+                               33, 34, 63, 64, 65, 129, 257, 1000, 1024};
+  static const char *const vname[] = {"on chip", "factored", "thread per column"};
   static const int64_t nrhss[] = {1, 2, 5, 31, 32, 33, 40, 100};
   gtsv_handle h;
   char why[256];
@@ -595,31 +598,34 @@ START_TEST(gtsv_device_many_rhs)
           if (tu_small_run() && (n > 300 || nrhs > 40)) continue;
           tu_problem_init(&P, p, kind, n, nrhs, n + 2, 1, n, 300 + si);
           host_reference_x(&P, &hi, &hr, &xh);
-          for (int fac = 1; fac >= 0; fac--) {
+          for (int v = 0; v < 3; v++) {
             int64_t info = -7, row = -7;
-            gtsv__batch_nrhs_factored = fac;
+            if (v == 0 && n > GTSV_BATCH_SEQ_MAX_N) continue;
+            gtsv__batch_nrhs_seq = v == 0 ? 1 : 0;
+            gtsv__batch_nrhs_factored = v != 2;
             tu_problem_reset_x(&P);
             int st = dev_solve(h, &P, L_STRIDED, 1, &info, &row);
             if (st < 0) continue;
             TU_EXPECT(judge(&P, (gtsv_status)st, xh, why, sizeof why),
-                      "gtsv %s %s n=%lld nrhs=%lld factored %d: %s", tu_prec_name(p),
-                      tu_kind_name(kind), (long long)n, (long long)nrhs, fac, why);
+                      "gtsv %s %s n=%lld nrhs=%lld %s: %s", tu_prec_name(p),
+                      tu_kind_name(kind), (long long)n, (long long)nrhs, vname[v], why);
             TU_EXPECT(info == hi && row == hr,
-                      "gtsv %s %s n=%lld nrhs=%lld factored %d: info %lld row %lld, host "
+                      "gtsv %s %s n=%lld nrhs=%lld %s: info %lld row %lld, host "
                       "%lld row %lld", tu_prec_name(p), tu_kind_name(kind), (long long)n,
-                      (long long)nrhs, fac, (long long)info, (long long)row, (long long)hi,
-                      (long long)hr);
+                      (long long)nrhs, vname[v], (long long)info, (long long)row,
+                      (long long)hi, (long long)hr);
             if (st == GTSV_STATUS_SINGULAR)
               TU_EXPECT(tu_same(p, P.x, P.b, P.blen),
-                        "gtsv %s %s n=%lld nrhs=%lld factored %d: singular, B written",
+                        "gtsv %s %s n=%lld nrhs=%lld %s: singular, B written",
                         tu_prec_name(p), tu_kind_name(kind), (long long)n, (long long)nrhs,
-                        fac);
-            if (fac) xf = tu_dup(p, P.x, P.blen);
-            else if (xf && st == GTSV_STATUS_SUCCESS) {
+                        vname[v]);
+            if (v == 1) xf = tu_dup(p, P.x, P.blen);
+            else if (v == 2 && xf && st == GTSV_STATUS_SUCCESS) {
               compared++;
               same += tu_same(p, xf, P.x, P.blen);
             }
           }
+          gtsv__batch_nrhs_seq = -1;
           gtsv__batch_nrhs_factored = 1;
           free(xf);
           free(xh);

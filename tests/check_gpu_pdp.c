@@ -21,7 +21,8 @@
    sizes, 10 stress solves of 2^16 rows, normalisation on 2^16 rows;
    GTSV_GPU_TEST_SMALL=2 (racecheck): three sizes (a thread's rows and one, a tile's
    less one, two tiles and one), the thesis types at n = 512, 3 stress solves, the
-   rest as with 1. */
+   spec and forget cases on two tiles and a row (the random one of forget on eight)
+   and dorr (and type 17) at 8192, the rest as with 1. */
 #include <check.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -411,13 +412,18 @@ START_TEST(speculative_redo)
   unsigned long long on[3] = {0, 0, 0}, off[3] = {0, 0, 0};
   gtsv_handle h;
   char ctx[160];
+  int th = 0, c = 0;
+  gtsv__pdp_cuda_shape(tu_elt(p), &th, &c);
+  /* racecheck (GTSV_GPU_TEST_SMALL=2): two tiles and a row, not 2^16 + 1 */
+  const int64_t mid = tu_tiny_run() ? 2 * (int64_t)th * c + 1 : (1 << 16) + 1;
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
   for (int k = 0; k < 4; k++)
     for (int b = 0; b < 2; b++) {
-      const int64_t n = b ? big : (1 << 16) + 1;
+      const int64_t n = b ? big : mid;
       tu_problem P;
-      if (b && kinds[k] != TU_RANDOM && kinds[k] != TU_ZERO_DIAG_PAIRS) continue;
+      if (b && (tu_tiny_run() || (kinds[k] != TU_RANDOM && kinds[k] != TU_ZERO_DIAG_PAIRS)))
+        continue;
       snprintf(ctx, sizeof ctx, "gpu %s %s n=%lld", tu_prec_name(p), tu_kind_name(kinds[k]),
                (long long)n);
       tu_problem_init(&P, p, kinds[k], n, 1, n, 1, n, 31 + k);
@@ -486,10 +492,15 @@ START_TEST(forget_paths)
   unsigned long long on = 0, off = 0, on_random = 0;
   gtsv_handle h;
   char ctx[160];
+  int th = 0, c = 0;
+  gtsv__pdp_cuda_shape(tu_elt(p), &th, &c);
+  /* racecheck (GTSV_GPU_TEST_SMALL=2): the random matrix 8 tiles and a row, the
+     others two tiles and a row */
+  const int64_t tile = (int64_t)th * c;
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
   for (int k = 0; k < 4; k++) {
-    const int64_t n = k == 0 ? big : (1 << 16) + 1;
+    const int64_t n = tu_tiny_run() ? (k == 0 ? 8 : 2) * tile + 1 : k == 0 ? big : (1 << 16) + 1;
     tu_problem P;
     unsigned long long before = on;
     snprintf(ctx, sizeof ctx, "gpu %s %s n=%lld", tu_prec_name(p), tu_kind_name(kinds[k]),

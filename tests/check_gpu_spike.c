@@ -580,7 +580,7 @@ START_TEST(base_block_direct)
                    modes[mi]);
           dev_arrays D = upload(&P);
           ck_assert_int_eq(cudaMemset(dflag, 0, sizeof *dflag), cudaSuccess);
-          const gtsv_batch_desc ds = {n, batch, stride, 1, stride, 1, stride, NULL, dflag, 1u};
+          const gtsv_batch_desc ds = {n, batch, stride, 1, stride, 1, stride, NULL, dflag, 1u, 0};
           gtsv__batch_tile_block = modes[mi];
           gtsv_status st =
               p == TU_DOUBLE

@@ -78,6 +78,7 @@
 
 int gtsv__batch_inter_dp = -1;
 int gtsv__batch_inter_ahead = 0;
+int gtsv__batch_nrhs_seq = -1;
 
 namespace {
 using namespace gtsv_piv;
@@ -636,7 +637,7 @@ template <typename T>
 gtsv_status strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du, T *x,
                     int64_t batch, int64_t stride)
 {
-  gtsv_batch_desc desc = {n, batch, stride, 1, stride, 1, stride, NULL, NULL, 0};
+  gtsv_batch_desc desc = {n, batch, stride, 1, stride, 1, stride, NULL, NULL, 0, 0};
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED; /* as the host batch */
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
@@ -652,8 +653,8 @@ template <typename T>
 gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const T *du,
                         T *x, int64_t batch)
 {
-  gtsv_batch_desc desc = {n, batch, 1, batch, 1, batch, n, NULL, NULL, 0};
-  if (batch == 1) desc = {n, 1, n, 1, n, 1, n, NULL, NULL, 0}; /* one contiguous system */
+  gtsv_batch_desc desc = {n, batch, 1, batch, 1, batch, n, NULL, NULL, 0, 0};
+  if (batch == 1) desc = {n, 1, n, 1, n, 1, n, NULL, NULL, 0, 0}; /* one contiguous system */
   if (h->algo == GTSV_ALGO_PDP || h->algo == GTSV_ALGO_ARCR)
     return GTSV_STATUS_NOT_SUPPORTED;
   if (n > GTSV_BATCH_MAX_N) return GTSV_STATUS_NOT_SUPPORTED;
@@ -668,15 +669,29 @@ gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
 
+/* Short matrices (n <= GTSV_BATCH_SEQ_MAX_N) with up to this many columns: the on-chip
+   kernel with every column in one lane (desc.seq). Set from the measurements in
+   gpu_bench --only short (see nrhs_solve). */
+constexpr int64_t kSeqMaxCols = 1024;
+
 template <typename T>
 gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
                        const T *du, T *B, int64_t ldb)
 {
   /* key_sys = 0: every column is system 0 of the one matrix. Not the on-chip
-     kernel: its SPIKE inside a warp left a random n = 512 system with 26 times
+     kernel's SPIKE inside a warp: it left a random n = 512 system with 26 times
      LAPACK's residual on the H200 (the LAPACK drop-in's offload test, flat 10x
-     bound), where this file's kernel gives DP_SEQ's pivots and answer. */
-  gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL, NULL, 0};
+     bound), where this file's kernel gives DP_SEQ's pivots and answer. But a short
+     matrix (desc.seq) goes to the on-chip kernel with P = 1: each column's lane runs
+     DP_SEQ's sequential pivoting in shared memory (its pivots, x and singular row),
+     in one launch that keeps the info keys itself (no reset before it), where this
+     file's kernels step through global memory and the workspace. */
+  gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL, NULL, 0, 0};
+  const int seq = gtsv__batch_nrhs_seq;
+  if (n <= GTSV_BATCH_SEQ_MAX_N && seq != 0 && (seq == 1 || nrhs <= kSeqMaxCols)) {
+    desc.seq = 1;
+    return tile_self<T>(h, &desc, n, dl, d, du, B);
+  }
   gtsv_status s = gtsv__cuda_begin(h, n);
   if (s != GTSV_STATUS_SUCCESS) return s;
   if (nrhs >= 2 && n <= GTSV_BATCH_NRHS_MAX_N && gtsv__batch_nrhs_factored)

@@ -38,7 +38,14 @@ typedef struct {
      system through the handle's info; else set fail_bit in *fail instead. */
   unsigned *fail;
   unsigned fail_bit;
+  /* The on-chip kernel only: nonzero, every system by the sequential pivoting of
+     DP_SEQ in one lane (partitions of M >= n rows, P = 1; n <= GTSV_BATCH_SEQ_MAX_N):
+     DP_SEQ's pivots, x and singular row. */
+  int seq;
 } gtsv_batch_desc;
+
+/* Longest system the on-chip kernel solves in one lane (desc.seq): its largest M. */
+#define GTSV_BATCH_SEQ_MAX_N 64
 
 /* Device workspace of one warp slot: y[n][w], g[n][w] of the element type and
    flags f[ceil(n/32)][w] (uint32, bit r%32 = a 2x2 block starts at row r), w =
@@ -177,6 +184,11 @@ gtsv_status gtsv__d_batch_nrhs_factored(gtsv_handle h, int64_t n, int64_t nrhs,
    device takes the thread-per-column kernel (every thread factors the matrix
    again), as before batch_nrhs.cu (default 1). Set it between solves only. */
 extern int gtsv__batch_nrhs_factored;
+/* Benchmark and test knob: gtsv_?gtsv on the device with n <= GTSV_BATCH_SEQ_MAX_N and
+   DP_SEQ's pivots (GTSV_ALGO_AUTO or DP_SEQ) takes the on-chip kernel with one column a
+   lane (desc.seq) up to batch.cu's column limit (-1, the default), never (0: the
+   kernels above), or whatever the columns (1). Set it between solves only. */
+extern int gtsv__batch_nrhs_seq;
 
 #ifdef __cplusplus
 }

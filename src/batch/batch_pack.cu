@@ -153,7 +153,7 @@ gtsv_status packed(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const 
                : relayout_launch<T, false, false>(st, n, nsys, 4, user, pk);
   if (s != GTSV_STATUS_SUCCESS) return s;
 
-  const gtsv_batch_desc pd = {n, nsys, n, 1, n, 1, n, NULL, NULL, 0};
+  const gtsv_batch_desc pd = {n, nsys, n, 1, n, 1, n, NULL, NULL, 0, 0};
   s = gtsv__batch_tile_takes(&pd) ? Solvers<T>::tile(h, &pd, p[0], p[1], p[2], p[3])
                                   : Solvers<T>::spike(h, n, p[0], p[1], p[2], p[3], nsys, n);
   if (s != GTSV_STATUS_SUCCESS) return s;

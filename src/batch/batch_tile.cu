@@ -1426,11 +1426,17 @@ gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, cons
   return launch_mk<T, M, INTER, 1>(h, ds, dl, d, du, x, P, lgG);
 }
 
+/* ds->seq: the least M that holds a system in one lane's column (P = 1). */
+int seq_m(int64_t n)
+{
+  return n <= 8 ? 8 : n <= 16 ? 16 : n <= 32 ? 32 : n <= GTSV_BATCH_SEQ_MAX_N ? 64 : 0;
+}
+
 template <typename T, bool INTER>
 gtsv_status launch(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                    const T *du, T *x)
 {
-  switch (choose_m(ds->n, ds->nsys, sizeof(T))) {
+  switch (ds->seq ? seq_m(ds->n) : choose_m(ds->n, ds->nsys, sizeof(T))) {
   case 8: return launch_m<T, 8, INTER>(h, ds, dl, d, du, x);
   case 16: return launch_m<T, 16, INTER>(h, ds, dl, d, du, x);
   case 32: return launch_m<T, 32, INTER>(h, ds, dl, d, du, x);

@@ -1669,8 +1669,8 @@ gtsv_status plan_of(int64_t n, int64_t q, Plan *pl, int64_t arcr_base, int64_t t
   }
   /* fallback: DP_SEQ on groups of columns, at most 16 launches */
   pl->fb_group = (int)(q <= 16 ? 1 : (q + 15) / 16);
-  gtsv_batch_desc fd = {n, pl->fb_group, 0, 1, n, 1, 0, NULL, NULL, 0};
-  if (nsys > 1) fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, NULL, NULL, 0};
+  gtsv_batch_desc fd = {n, pl->fb_group, 0, 1, n, 1, 0, NULL, NULL, 0, 0};
+  if (nsys > 1) fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, NULL, NULL, 0, 0};
   gtsv_status s = gtsv__batch_ws_bytes(&fd, t, &pl->fb_bytes);
   if (s != GTSV_STATUS_SUCCESS) return s;
   const size_t fb_end = gtsv__al256(pl->region + pl->fb_bytes);
@@ -2053,7 +2053,7 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
         s = ArcrReduced<T>::fn(h, B.n, q, B.dl, B.d, B.du, B.b, B.ldb, flag, FB_BASE);
       } else { /* the right-hand sides as systems of one matrix; a singular one sets
                   FB_BASE (the fallback then reports DP_SEQ's row of T) */
-        const gtsv_batch_desc bd = {B.n, q, 0, 1, B.ldb, 1, 0, NULL, flag, FB_BASE};
+        const gtsv_batch_desc bd = {B.n, q, 0, 1, B.ldb, 1, 0, NULL, flag, FB_BASE, 0};
         s = TileBase<T>::fn(h, &bd, B.dl, B.d, B.du, B.b);
       }
       if (s != GTSV_STATUS_SUCCESS) return s;
@@ -2102,12 +2102,12 @@ gtsv_status spike_solve_m(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, c
   }
   tr.mark("restore");
   if (nsys > 1) { /* every system of the batch, each reporting its own singular row */
-    gtsv_batch_desc fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, flag, NULL, 0};
+    gtsv_batch_desc fd = {sys_n, nsys, sys_stride, 1, sys_stride, 1, sys_stride, flag, NULL, 0, 0};
     return BatchIn<T>::fn(h, &fd, dl, d, du, B, ws + pl.region);
   }
   for (int c0 = 0; c0 < q; c0 += pl.fb_group) {
     const int64_t g = q - c0 < pl.fb_group ? q - c0 : pl.fb_group;
-    gtsv_batch_desc fd = {n, g, 0, 1, ldb, 1, 0, flag, NULL, 0};
+    gtsv_batch_desc fd = {n, g, 0, 1, ldb, 1, 0, flag, NULL, 0, 0};
     s = BatchIn<T>::fn(h, &fd, dl, d, du, B + (int64_t)c0 * ldb, ws + pl.region);
     if (s != GTSV_STATUS_SUCCESS) return s;
   }
