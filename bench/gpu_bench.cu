@@ -804,6 +804,8 @@ static void short_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t q)
   gtsv_set_stream(h, st);
   cusparseSetStream(sp, st);
   for (int k : which) { /* graph */
+    /* gtsv2 takes 8 ms at 1024 columns on an H100: 20 of them a replay, no graph */
+    if (k == 0 && q > 64) continue;
     Row r{std::string(names[k]) + " (graph)", "", -2, 0};
     bool ok = call(k, Xs[0]) == 0;
     CK(cudaStreamSynchronize(st));
@@ -1277,7 +1279,8 @@ int main(int argc, char **argv)
     for (int pi = 0; pi < 2; pi++) {
       if ((pi == 0 && !dbl) || (pi == 1 && !flt)) continue;
       for (int64_t n : {(int64_t)8, (int64_t)16, (int64_t)32, (int64_t)64})
-        for (int64_t q : {(int64_t)1, (int64_t)4, (int64_t)64, (int64_t)1024, (int64_t)16384}) {
+        for (int64_t q : {(int64_t)1, (int64_t)4, (int64_t)16, (int64_t)32, (int64_t)64,
+                          (int64_t)1024}) {
           if (pi == 0) short_case<double>(h, sp, n, q);
           else short_case<float>(h, sp, n, q);
         }
