@@ -737,8 +737,8 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
    per call = median replay / kG. Solvers: cuSPARSE gtsv2 (the reference), gtsv AUTO;
    up to GTSV_BATCH_SEQ_MAX_N also AUTO with gtsv__batch_nrhs_seq = 0 (the kernels
    before the on-chip path: factored once, or one thread) and = 1 (on chip whatever
-   q); beyond it, for q = 1, the strided batch of one system (the on-chip kernel, one
-   launch, its SPIKE inside a warp). */
+   q); beyond it, for q = 1, AUTO with gtsv__batch_single_tile = 0 (the GPU SPIKE,
+   where AUTO takes the on-chip kernel up to 1024 rows). */
 template <typename T>
 static void short_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t q)
 {
@@ -772,20 +772,21 @@ static void short_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t q)
     CK(cudaMemcpy(x.data(), Xd, bytes, cudaMemcpyDeviceToHost));
     return sample_residual(rdl, rd, rdu, b, x, n, q, false);
   };
-  /* solver k: 0 gtsv2, 1 AUTO, 2 AUTO seq 0, 3 AUTO seq 1, 4 strided batch of one */
+  /* solver k: 0 gtsv2, 1 AUTO, 2 AUTO seq 0, 3 AUTO seq 1, 4 AUTO single tile 0 */
   const bool seq = n <= GTSV_BATCH_SEQ_MAX_N;
   std::vector<int> which = {0, 1};
   if (seq) { which.push_back(2); which.push_back(3); }
   else if (q == 1) which.push_back(4);
   static const char *const names[] = {"cusparse gtsv2", "gtsv AUTO", "gtsv AUTO, seq off",
-                                      "gtsv AUTO, seq always", "gtsv strided batch of 1"};
+                                      "gtsv AUTO, seq always", "gtsv AUTO, GPU SPIKE"};
   auto call = [&](int k, T *X) {
     gtsv__batch_nrhs_seq = k == 2 ? 0 : k == 3 ? 1 : -1;
+    gtsv__batch_single_tile = k != 4;
     int e;
     if (k == 0) e = sp_gtsv2q(sp, (int)n, (int)q, Sdl, Sd, Sdu, X, buf) == CUSPARSE_STATUS_SUCCESS ? 0 : 2;
-    else if (k == 4) e = g_strided(h, n, Sdl, Sd, Sdu, X, 1) == GTSV_STATUS_SUCCESS ? 0 : 2;
     else e = g_gtsvq(h, n, q, Sdl, Sd, Sdu, X) == GTSV_STATUS_SUCCESS ? 0 : 2;
     gtsv__batch_nrhs_seq = -1;
+    gtsv__batch_single_tile = 1;
     return e;
   };
   std::vector<Row> rows;

@@ -79,6 +79,7 @@
 int gtsv__batch_inter_dp = -1;
 int gtsv__batch_inter_ahead = 0;
 int gtsv__batch_nrhs_seq = -1;
+int gtsv__batch_single_tile = 1;
 
 namespace {
 using namespace gtsv_piv;
@@ -669,10 +670,16 @@ gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
 
-/* Short matrices (n <= GTSV_BATCH_SEQ_MAX_N) with up to this many columns: the on-chip
-   kernel with every column in one lane (desc.seq). Set from the measurements in
-   gpu_bench --only short (see nrhs_solve). */
-constexpr int64_t kSeqMaxCols = 1024;
+/* Short matrices (n <= GTSV_BATCH_SEQ_MAX_N) by the on-chip kernel with every column in
+   one lane (desc.seq): up to kSeqMaxCols columns, and for n <= 16 up to kSeqMaxColsShort.
+   Each lane loads its own copy of the matrix, and a warp holds 32 columns: at n = 8 and 16
+   with 32 or more columns the factored kernel (batch_nrhs.cu) was the faster. H100, us a
+   call in a CUDA graph, factored or one thread / on chip (bench/results/
+   gpu-short-h100-2026-11-27.md, double): n = 8 one column 8.8 / 3.8, 16 columns 8.5 /
+   7.2, 32 columns 8.9 / 11.0, 1024 9.1 / 11.1; n = 32 one column 17.4 / 6.8, 1024 columns
+   15.7 / 13.7; n = 64 one column 31.1 / 11.0, 1024 columns 26.9 / 19.0. Beyond 1024
+   columns not measured. */
+constexpr int64_t kSeqMaxCols = 1024, kSeqMaxColsShort = 16;
 
 template <typename T>
 gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
@@ -688,7 +695,8 @@ gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
      file's kernels step through global memory and the workspace. */
   gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL, NULL, 0, 0};
   const int seq = gtsv__batch_nrhs_seq;
-  if (n <= GTSV_BATCH_SEQ_MAX_N && seq != 0 && (seq == 1 || nrhs <= kSeqMaxCols)) {
+  if (n <= GTSV_BATCH_SEQ_MAX_N && seq != 0 &&
+      (seq == 1 || nrhs <= (n <= 16 ? kSeqMaxColsShort : kSeqMaxCols))) {
     desc.seq = 1;
     return tile_self<T>(h, &desc, n, dl, d, du, B);
   }

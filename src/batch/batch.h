@@ -189,6 +189,10 @@ extern int gtsv__batch_nrhs_factored;
    lane (desc.seq) up to batch.cu's column limit (-1, the default), never (0: the
    kernels above), or whatever the columns (1). Set it between solves only. */
 extern int gtsv__batch_nrhs_seq;
+/* Benchmark and test knob: gtsv_?gtsv on the device, GTSV_ALGO_AUTO, one column of 65..1024
+   rows, by the on-chip kernel as a strided batch of one (1, the default) or by the GPU
+   SPIKE (0). Set it between solves only. */
+extern int gtsv__batch_single_tile;
 
 #ifdef __cplusplus
 }

@@ -33,6 +33,8 @@ template <> struct Paths<double> {
 
 /* GTSV_ALGO_AUTO: up to this order always DP_SEQ's pivots (see gtsv_dev) */
 constexpr int64_t kAutoSpikeMinN = 64;
+/* GTSV_ALGO_AUTO: one column up to this order by the on-chip kernel (see gtsv_dev) */
+constexpr int64_t kAutoTileMaxN = 1024;
 
 template <typename T>
 gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
@@ -63,6 +65,15 @@ gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const 
         (n <= kAutoSpikeMinN ||
          (nrhs >= 2 && (n < 256 || nrhs > (n < 512 ? 8 : 256)))))
       return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
+    /* One column up to kAutoTileMaxN rows: the on-chip kernel as a strided batch of one
+       system (src/batch/batch_tile.cu: SPIKE inside a warp under its cancellation test,
+       shifted retries, DP_SEQ where those fail), one launch without the info reset, where
+       the GPU SPIKE queues several kernels around the same base. H100, us a call in a CUDA
+       graph, GPU SPIKE / on-chip (bench/results/gpu-short-h100-2026-11-27.md): double
+       n = 128 21.6 / 10.6, 512 39.6 / 11.7, 1024 27.2 / 17.7, 2048 27.5 / 31.4; float
+       1024 26.3 / 15.7, 2048 26.2 / 28.2. gtsv__batch_single_tile = 0: the GPU SPIKE. */
+    if (nrhs == 1 && n <= kAutoTileMaxN && gtsv__batch_single_tile != 0)
+      return Paths<T>::strided(h, n, dl, d, du, B, 1, n);
     return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
   default: return GTSV_STATUS_NOT_SUPPORTED; /* THOMAS: no device path */
   }
