@@ -675,7 +675,7 @@ gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const
    Each lane loads its own copy of the matrix, and a warp holds 32 columns: at n = 8 and 16
    with 32 or more columns the factored kernel (batch_nrhs.cu) was the faster. H100, us a
    call in a CUDA graph, factored or one thread / on chip (bench/results/
-   gpu-short-h100-2026-11-27.md, double): n = 8 one column 8.8 / 3.8, 16 columns 8.5 /
+   gpu-short-h100-2026-11-27.md, call 2, double): n = 8 one column 8.8 / 3.8, 16 columns 8.5 /
    7.2, 32 columns 8.9 / 11.0, 1024 9.1 / 11.1; n = 32 one column 17.4 / 6.8, 1024 columns
    15.7 / 13.7; n = 64 one column 31.1 / 11.0, 1024 columns 26.9 / 19.0. Beyond 1024
    columns not measured. */

@@ -87,7 +87,8 @@ gtsv_status gtsv__s_batch_strided(gtsv_handle h, int64_t n, const float *dl,
 gtsv_status gtsv__d_batch_strided(gtsv_handle h, int64_t n, const double *dl,
                                   const double *d, const double *du, double *x,
                                   int64_t batch, int64_t stride);
-/* One matrix, nrhs columns of B (leading dimension ldb): one thread per column. */
+/* One matrix, nrhs columns of B (leading dimension ldb), DP_SEQ's pivots: n <= 64 on
+   chip with a column a lane (desc.seq), else factored once (nrhs >= 2) or one thread. */
 gtsv_status gtsv__s_batch_nrhs(gtsv_handle h, int64_t n, int64_t nrhs, const float *dl,
                                const float *d, const float *du, float *B, int64_t ldb);
 gtsv_status gtsv__d_batch_nrhs(gtsv_handle h, int64_t n, int64_t nrhs, const double *dl,

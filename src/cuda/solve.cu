@@ -45,12 +45,14 @@ gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const 
   case GTSV_ALGO_ARCR: return Paths<T>::arcr(h, n, nrhs, dl, d, du, B, ldb);
   case GTSV_ALGO_SPIKE_DP: return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
   case GTSV_ALGO_DP_SEQ:
-    /* the sequential pivots exactly: factored once for all right-hand sides
-       (batch_nrhs.cu), or one thread for a single one */
+    /* the sequential pivots exactly: a short matrix (n <= 64) on chip with a column a
+       lane, else factored once for all right-hand sides (batch_nrhs.cu), or one thread
+       for a single one (src/batch/batch.cu, nrhs_solve) */
     if (n <= GTSV_BATCH_NRHS_MAX_N) return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
     return GTSV_STATUS_NOT_SUPPORTED;
   case GTSV_ALGO_AUTO:
-    /* Short systems: DP_SEQ's pivots (as above) or SPIKE, whichever is faster. One
+    /* Short systems: DP_SEQ's pivots (as above) or SPIKE, whichever is faster (figures
+       from before the on-chip paths for n <= 64 and single columns below). One
        thread's sequential DP is a chain of n steps, and so is the factorisation that
        the right-hand sides share (batch_nrhs.cu: 0.10 / 0.19 / 0.37 ms at n = 256 /
        512 / 1024, whatever the columns up to thousands); SPIKE takes about 0.05-0.11
@@ -67,11 +69,12 @@ gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const 
       return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
     /* One column up to kAutoTileMaxN rows: the on-chip kernel as a strided batch of one
        system (src/batch/batch_tile.cu: SPIKE inside a warp under its cancellation test,
-       shifted retries, DP_SEQ where those fail), one launch without the info reset, where
-       the GPU SPIKE queues several kernels around the same base. H100, us a call in a CUDA
-       graph, GPU SPIKE / on-chip (bench/results/gpu-short-h100-2026-11-27.md): double
-       n = 128 21.6 / 10.6, 512 39.6 / 11.7, 1024 27.2 / 17.7, 2048 27.5 / 31.4; float
-       1024 26.3 / 15.7, 2048 26.2 / 28.2. gtsv__batch_single_tile = 0: the GPU SPIKE. */
+       shifted retries, DP_SEQ where those fail), one launch without the info reset,
+       where the GPU SPIKE queues several kernels around the same base. H100, us a call
+       in a CUDA graph, GPU SPIKE / on-chip (bench/results/gpu-short-h100-2026-11-27.md,
+       call 2): double n = 128 21.6 / 10.6, 512 39.6 / 11.7, 1024 27.2 / 17.7, 2048
+       27.5 / 31.4; float 1024 26.3 / 15.7, 2048 26.2 / 28.2. gtsv__batch_single_tile =
+       0: the GPU SPIKE. */
     if (nrhs == 1 && n <= kAutoTileMaxN && gtsv__batch_single_tile != 0)
       return Paths<T>::strided(h, n, dl, d, du, B, 1, n);
     return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
