@@ -737,8 +737,8 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
    per call = median replay / kG. Solvers: cuSPARSE gtsv2 (the reference), gtsv AUTO;
    up to GTSV_BATCH_SEQ_MAX_N also AUTO with gtsv__batch_nrhs_seq = 0 (the kernels
    before the on-chip path: factored once, or one thread) and = 1 (on chip whatever
-   q); beyond it, for q = 1, AUTO with gtsv__batch_single_tile = 0 (the GPU SPIKE,
-   where AUTO takes the on-chip kernel up to 1024 rows). */
+   q); beyond it AUTO with gtsv__batch_single_tile = 0 (the GPU SPIKE or the factored
+   kernel, where AUTO takes the on-chip kernel up to 1024 rows and 1024 columns). */
 template <typename T>
 static void short_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t q)
 {
@@ -776,9 +776,9 @@ static void short_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t q)
   const bool seq = n <= GTSV_BATCH_SEQ_MAX_N;
   std::vector<int> which = {0, 1};
   if (seq) { which.push_back(2); which.push_back(3); }
-  else if (q == 1) which.push_back(4);
+  else which.push_back(4);
   static const char *const names[] = {"cusparse gtsv2", "gtsv AUTO", "gtsv AUTO, seq off",
-                                      "gtsv AUTO, seq always", "gtsv AUTO, GPU SPIKE"};
+                                      "gtsv AUTO, seq always", "gtsv AUTO, not on chip"};
   auto call = [&](int k, T *X) {
     gtsv__batch_nrhs_seq = k == 2 ? 0 : k == 3 ? 1 : -1;
     gtsv__batch_single_tile = k != 4;
@@ -1285,10 +1285,13 @@ int main(int argc, char **argv)
           if (pi == 0) short_case<double>(h, sp, n, q);
           else short_case<float>(h, sp, n, q);
         }
-      for (int64_t n : {(int64_t)128, (int64_t)256, (int64_t)512, (int64_t)1024, (int64_t)2048}) {
-        if (pi == 0) short_case<double>(h, sp, n, 1);
-        else short_case<float>(h, sp, n, 1);
-      }
+      for (int64_t n : {(int64_t)128, (int64_t)256, (int64_t)512, (int64_t)1024, (int64_t)2048})
+        for (int64_t q : {(int64_t)1, (int64_t)4, (int64_t)16, (int64_t)64, (int64_t)256,
+                          (int64_t)1024}) {
+          if (n == 2048 && q > 1) continue;
+          if (pi == 0) short_case<double>(h, sp, n, q);
+          else short_case<float>(h, sp, n, q);
+        }
     }
   }
   if (only && !std::strcmp(only, "arcr")) { /* not in the default run: --only arcr */

@@ -639,17 +639,20 @@ START_TEST(gtsv_device_many_rhs)
 }
 END_TEST
 
-/* gtsv_?gtsv on the device with GTSV_ALGO_AUTO, one column of 65..1024 rows: the on-chip
-   kernel as a strided batch of one (gtsv__batch_single_tile = 1, the default) and the GPU
-   SPIKE (0), each judged as check_gpu judges a device gtsv (tu_problem_verdict: 10x
-   LAPACK's residual + 64 eps on the scale of T x, no allowance for DP_SEQ's own
-   residual), with the host DP_SEQ's singular row; every matrix kind, three seeds,
-   sizes around the kernel's partition heights and n = 1024, 1025 (the GPU SPIKE). The
-   largest residual / LAPACK's of each path is printed. */
-START_TEST(auto_single_column)
+/* gtsv_?gtsv on the device with GTSV_ALGO_AUTO, 65..1024 rows: the on-chip kernel, each
+   column a system sharing the matrix (gtsv__batch_single_tile = 1, the default), and the
+   paths before it (0: the GPU SPIKE, or the factored kernel for some column counts), each
+   judged as check_gpu judges a device gtsv (tu_problem_verdict: 10x LAPACK's residual +
+   64 eps on the scale of T x, no allowance for DP_SEQ's own residual), with the host
+   DP_SEQ's singular row; every matrix kind, three seeds, sizes around the kernel's
+   partition heights and n = 1024, 1025 (the GPU SPIKE either way); 1 and 3 columns (ldb =
+   n + 2: padding untouched), 40 at three sizes. The largest residual / LAPACK's of each
+   path is printed. */
+START_TEST(auto_short_matrix)
 {
   static const int64_t ns[] = {65,  66,  100, 127, 128, 129, 255,  256,  257,
                                300, 511, 512, 513, 600, 1000, 1023, 1024, 1025};
+  static const int64_t qs[] = {1, 3, 40};
   gtsv_handle h;
   tu_reset_failures();
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
@@ -659,43 +662,50 @@ START_TEST(auto_single_column)
     int runs[2] = {0, 0};
     for (int ki = 0; ki < TU_NKINDS; ki++)
       for (size_t si = 0; si < sizeof ns / sizeof *ns; si++)
-        for (int seed = 0; seed < 3; seed++) {
-          tu_prec p = (tu_prec)pi;
-          const tu_kind kind = (tu_kind)ki;
-          const int64_t n = ns[si];
-          int64_t hi, hr;
-          tu_problem P;
-          if (tu_small_run() && (seed > 0 || (n != 129 && n != 512 && n != 1024))) continue;
-          tu_problem_init(&P, p, kind, n, 1, n, 1, n, 700 + 13 * si + seed);
-          host_reference(&P, &hi, &hr);
-          for (int t = 1; t >= 0; t--) {
-            int64_t info = -7, row = -7;
-            char why[512];
-            gtsv__batch_single_tile = t;
-            tu_problem_reset_x(&P);
-            int st = dev_solve(h, &P, L_STRIDED, 1, &info, &row);
-            gtsv__batch_single_tile = 1;
-            TU_EXPECT(st >= 0, "auto single %s %s n=%lld seed %d tile %d: device error",
-                      tu_prec_name(p), tu_kind_name(kind), (long long)n, seed, t);
-            if (st < 0) continue;
-            runs[t]++;
-            TU_EXPECT(tu_problem_verdict(&P, (gtsv_status)st, why, sizeof why),
-                      "auto single %s %s n=%lld seed %d tile %d: %s", tu_prec_name(p),
-                      tu_kind_name(kind), (long long)n, seed, t, why);
-            TU_EXPECT(info == hi && row == hr,
-                      "auto single %s %s n=%lld seed %d tile %d: info %lld row %lld, host "
-                      "DP_SEQ %lld row %lld", tu_prec_name(p), tu_kind_name(kind),
-                      (long long)n, seed, t, (long long)info, (long long)row, (long long)hi,
-                      (long long)hr);
-            if (st == GTSV_STATUS_SUCCESS && P.info[0] == 0 && P.lres[0] > 0) {
-              double r = tu_residual(p, n, P.dl, P.d, P.du, P.x, P.b) / P.lres[0];
-              if (r > worst[t]) worst[t] = r;
+        for (size_t qi = 0; qi < sizeof qs / sizeof *qs; qi++)
+          for (int seed = 0; seed < 3; seed++) {
+            tu_prec p = (tu_prec)pi;
+            const tu_kind kind = (tu_kind)ki;
+            const int64_t n = ns[si], q = qs[qi], ldb = q == 1 ? n : n + 2;
+            int64_t hi, hr;
+            tu_problem P;
+            if (q == 40 && (seed > 0 || (n != 129 && n != 512 && n != 1000))) continue;
+            if (tu_small_run() && (seed > 0 || q == 40 || (n != 129 && n != 512 && n != 1024)))
+              continue;
+            tu_problem_init(&P, p, kind, n, q, ldb, 1, n, 700 + 13 * si + 5 * qi + seed);
+            host_reference(&P, &hi, &hr);
+            for (int t = 1; t >= 0; t--) {
+              int64_t info = -7, row = -7;
+              char why[512];
+              gtsv__batch_single_tile = t;
+              tu_problem_reset_x(&P);
+              int st = dev_solve(h, &P, L_STRIDED, 1, &info, &row);
+              gtsv__batch_single_tile = 1;
+              TU_EXPECT(st >= 0, "auto %s %s n=%lld nrhs=%lld seed %d tile %d: device error",
+                        tu_prec_name(p), tu_kind_name(kind), (long long)n, (long long)q, seed,
+                        t);
+              if (st < 0) continue;
+              runs[t]++;
+              TU_EXPECT(tu_problem_verdict(&P, (gtsv_status)st, why, sizeof why),
+                        "auto %s %s n=%lld nrhs=%lld seed %d tile %d: %s", tu_prec_name(p),
+                        tu_kind_name(kind), (long long)n, (long long)q, seed, t, why);
+              TU_EXPECT(info == hi && row == hr,
+                        "auto %s %s n=%lld nrhs=%lld seed %d tile %d: info %lld row %lld, "
+                        "host DP_SEQ %lld row %lld", tu_prec_name(p), tu_kind_name(kind),
+                        (long long)n, (long long)q, seed, t, (long long)info, (long long)row,
+                        (long long)hi, (long long)hr);
+              if (st == GTSV_STATUS_SUCCESS && P.info[0] == 0)
+                for (int64_t j = 0; j < q; j++) {
+                  const double rl = P.lres[j];
+                  const double r = tu_residual(p, n, P.dl, P.d, P.du, tu_at(p, P.x, j * ldb),
+                                               tu_at(p, P.b, j * ldb));
+                  if (rl > 0 && r / rl > worst[t]) worst[t] = r / rl;
+                }
             }
+            tu_problem_free(&P);
           }
-          tu_problem_free(&P);
-        }
-    printf("check_gpu_batch: AUTO one column, %s: largest residual / LAPACK's %.3g on chip "
-           "(%d solves), %.3g GPU SPIKE (%d)\n", tu_prec_name((tu_prec)pi), worst[1], runs[1],
+    printf("check_gpu_batch: AUTO 65..1025 rows, %s: largest residual / LAPACK's %.3g on chip "
+           "(%d solves), %.3g before it (%d)\n", tu_prec_name((tu_prec)pi), worst[1], runs[1],
            worst[0], runs[0]);
   }
   gtsv_destroy(h);
@@ -1434,7 +1444,7 @@ int main(void)
   suite_add_tcase(gs, tt);
   TCase *tn = tcase_create("nrhs"); /* CK_RUN_CASE=nrhs: gtsv_?gtsv, many right-hand sides */
   tcase_add_test(tn, gtsv_device_many_rhs);
-  tcase_add_test(tn, auto_single_column);
+  tcase_add_test(tn, auto_short_matrix);
   tcase_set_timeout(tn, 1200);
   suite_add_tcase(gs, tn);
   TCase *tp = tcase_create("tilenp"); /* CK_RUN_CASE=tilenp: dominant systems' way alone */

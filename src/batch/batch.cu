@@ -707,6 +707,16 @@ gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   return batch_solve<T>(h, &desc, dl, d, du, B, NULL);
 }
 
+/* One matrix, nrhs columns, on chip: each column a system with m_sys = 0. */
+template <typename T>
+gtsv_status cols_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
+                       const T *du, T *B, int64_t ldb)
+{
+  gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL, NULL, 0, 0};
+  if (!gtsv__batch_tile_takes(&desc)) return GTSV_STATUS_NOT_SUPPORTED;
+  return tile_self<T>(h, &desc, n, dl, d, du, B);
+}
+
 } /* namespace */
 
 extern "C" gtsv_batch_layout gtsv__batch_layout(int64_t n, int64_t w, size_t elt)
@@ -797,4 +807,16 @@ extern "C" gtsv_status gtsv__d_cuda_gtsv_interleaved_batch(gtsv_handle h, int64_
                                                            int64_t batch)
 {
   return interleaved<double>(h, n, dl, d, du, x, batch);
+}
+extern "C" gtsv_status gtsv__s_batch_cols(gtsv_handle h, int64_t n, int64_t nrhs,
+                                          const float *dl, const float *d, const float *du,
+                                          float *B, int64_t ldb)
+{
+  return cols_solve<float>(h, n, nrhs, dl, d, du, B, ldb);
+}
+extern "C" gtsv_status gtsv__d_batch_cols(gtsv_handle h, int64_t n, int64_t nrhs,
+                                          const double *dl, const double *d,
+                                          const double *du, double *B, int64_t ldb)
+{
+  return cols_solve<double>(h, n, nrhs, dl, d, du, B, ldb);
 }

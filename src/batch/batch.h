@@ -95,6 +95,15 @@ gtsv_status gtsv__d_batch_nrhs(gtsv_handle h, int64_t n, int64_t nrhs, const dou
                                const double *d, const double *du, double *B,
                                int64_t ldb);
 
+/* One matrix (n <= 2048), nrhs columns of B (leading dimension ldb), by the on-chip
+   kernel below, each column a system that shares the matrix (m_sys = 0), in one launch
+   that keeps the info keys itself. A singular matrix is reported (its row, DP_SEQ's) and
+   B left as it was. */
+gtsv_status gtsv__s_batch_cols(gtsv_handle h, int64_t n, int64_t nrhs, const float *dl,
+                               const float *d, const float *du, float *B, int64_t ldb);
+gtsv_status gtsv__d_batch_cols(gtsv_handle h, int64_t n, int64_t nrhs, const double *dl,
+                               const double *d, const double *du, double *B, int64_t ldb);
+
 /* The on-chip kernel (batch_tile.cu): one pass, systems in shared memory, SPIKE
    inside a warp for n > 16 (not DP_SEQ's pivots; DP_SEQ's answer where it falls
    back). Takes n <= 2048 with rows contiguous (m_row = b_row = 1) or systems
@@ -190,9 +199,10 @@ extern int gtsv__batch_nrhs_factored;
    lane (desc.seq) up to batch.cu's column limit (-1, the default), never (0: the
    kernels above), or whatever the columns (1). Set it between solves only. */
 extern int gtsv__batch_nrhs_seq;
-/* Benchmark and test knob: gtsv_?gtsv on the device, GTSV_ALGO_AUTO, one column of 65..1024
-   rows, by the on-chip kernel as a strided batch of one (1, the default) or by the GPU
-   SPIKE (0). Set it between solves only. */
+/* Benchmark and test knob: gtsv_?gtsv on the device, GTSV_ALGO_AUTO, 65..1024 rows and up
+   to 1024 columns (src/cuda/solve.cu), by the on-chip kernel (gtsv__?_batch_cols: 1, the
+   default) or as before it (0: the factored kernel or the GPU SPIKE). Set it between
+   solves only. */
 extern int gtsv__batch_single_tile;
 
 #ifdef __cplusplus

@@ -14,6 +14,7 @@ namespace {
 template <typename T> struct Paths;
 template <> struct Paths<float> {
   static constexpr auto nrhs = gtsv__s_batch_nrhs;
+  static constexpr auto cols = gtsv__s_batch_cols;
   static constexpr auto spike = gtsv__s_spike_cuda;
   static constexpr auto pdp = gtsv__s_pdp_cuda;
   static constexpr auto arcr = gtsv__s_arcr_cuda;
@@ -23,6 +24,7 @@ template <> struct Paths<float> {
 };
 template <> struct Paths<double> {
   static constexpr auto nrhs = gtsv__d_batch_nrhs;
+  static constexpr auto cols = gtsv__d_batch_cols;
   static constexpr auto spike = gtsv__d_spike_cuda;
   static constexpr auto pdp = gtsv__d_pdp_cuda;
   static constexpr auto arcr = gtsv__d_arcr_cuda;
@@ -33,8 +35,8 @@ template <> struct Paths<double> {
 
 /* GTSV_ALGO_AUTO: up to this order always DP_SEQ's pivots (see gtsv_dev) */
 constexpr int64_t kAutoSpikeMinN = 64;
-/* GTSV_ALGO_AUTO: one column up to this order by the on-chip kernel (see gtsv_dev) */
-constexpr int64_t kAutoTileMaxN = 1024;
+/* GTSV_ALGO_AUTO: up to this order and this many columns the on-chip kernel (gtsv_dev) */
+constexpr int64_t kAutoTileMaxN = 1024, kAutoTileMaxCols = 1024;
 
 template <typename T>
 gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
@@ -63,20 +65,20 @@ gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const 
        / 0.036; n = 256 with 4 columns 0.100 / 0.057, 16 0.103 / 0.108, 64 0.106 /
        0.110; n = 512 with 16 0.194 / 0.107, 64 0.200 / 0.101; n = 1024 with 64 0.390
        / 0.104; n = 64 with 4 to 64 columns 0.034 / 0.05-0.10. */
-    if (n <= GTSV_BATCH_NRHS_MAX_N &&
-        (n <= kAutoSpikeMinN ||
-         (nrhs >= 2 && (n < 256 || nrhs > (n < 512 ? 8 : 256)))))
+    if (n <= kAutoSpikeMinN) return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
+    /* Up to kAutoTileMaxN rows and kAutoTileMaxCols columns: the on-chip kernel with
+       each column a system of its own that shares the matrix (src/batch/batch_tile.cu:
+       SPIKE inside a warp under its cancellation test, shifted retries, DP_SEQ where
+       those fail), one launch without the info reset, where the GPU SPIKE queues
+       several kernels around the same base and the factored kernel is a chain of n
+       steps. H100, us a call in a CUDA graph, one column, GPU SPIKE / on-chip
+       (bench/results/gpu-short-h100-2026-11-27.md, call 2): double n = 128 21.6 /
+       10.6, 512 39.6 / 11.7, 1024 27.2 / 17.7, 2048 27.5 / 31.4; float 1024 26.3 /
+       15.7, 2048 26.2 / 28.2. gtsv__batch_single_tile = 0: the paths below. */
+    if (n <= kAutoTileMaxN && nrhs <= kAutoTileMaxCols && gtsv__batch_single_tile != 0)
+      return Paths<T>::cols(h, n, nrhs, dl, d, du, B, ldb);
+    if (n <= GTSV_BATCH_NRHS_MAX_N && nrhs >= 2 && (n < 256 || nrhs > (n < 512 ? 8 : 256)))
       return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
-    /* One column up to kAutoTileMaxN rows: the on-chip kernel as a strided batch of one
-       system (src/batch/batch_tile.cu: SPIKE inside a warp under its cancellation test,
-       shifted retries, DP_SEQ where those fail), one launch without the info reset,
-       where the GPU SPIKE queues several kernels around the same base. H100, us a call
-       in a CUDA graph, GPU SPIKE / on-chip (bench/results/gpu-short-h100-2026-11-27.md,
-       call 2): double n = 128 21.6 / 10.6, 512 39.6 / 11.7, 1024 27.2 / 17.7, 2048
-       27.5 / 31.4; float 1024 26.3 / 15.7, 2048 26.2 / 28.2. gtsv__batch_single_tile =
-       0: the GPU SPIKE. */
-    if (nrhs == 1 && n <= kAutoTileMaxN && gtsv__batch_single_tile != 0)
-      return Paths<T>::strided(h, n, dl, d, du, B, 1, n);
     return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
   default: return GTSV_STATUS_NOT_SUPPORTED; /* THOMAS: no device path */
   }
