@@ -737,8 +737,8 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
    per call = median replay / kG. Solvers: cuSPARSE gtsv2 (the reference), gtsv AUTO;
    up to GTSV_BATCH_SEQ_MAX_N also AUTO with gtsv__batch_nrhs_seq = 0 (the kernels
    before the on-chip path: factored once, or one thread) and = 1 (on chip whatever
-   q); beyond it AUTO with gtsv__batch_single_tile = 0 (the GPU SPIKE or the factored
-   kernel, where AUTO takes the on-chip kernel up to 1024 rows and 1024 columns). */
+   q); beyond it AUTO with gtsv__batch_single_tile = 0 (the GPU SPIKE where AUTO takes
+   the on-chip kernel; where AUTO takes the factored kernel both rows do). */
 template <typename T>
 static void short_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t q)
 {

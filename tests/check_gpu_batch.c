@@ -641,7 +641,8 @@ END_TEST
 
 /* gtsv_?gtsv on the device with GTSV_ALGO_AUTO, 65..1024 rows: the on-chip kernel, each
    column a system sharing the matrix (gtsv__batch_single_tile = 1, the default), and the
-   paths before it (0: the GPU SPIKE, or the factored kernel for some column counts), each
+   GPU SPIKE (0; where AUTO takes the factored kernel, as at n < 256 with 40 columns, both
+   runs take it), each
    judged as check_gpu judges a device gtsv (tu_problem_verdict: 10x LAPACK's residual +
    64 eps on the scale of T x, no allowance for DP_SEQ's own residual), with the host
    DP_SEQ's singular row; every matrix kind, three seeds, sizes around the kernel's

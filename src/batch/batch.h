@@ -199,10 +199,9 @@ extern int gtsv__batch_nrhs_factored;
    lane (desc.seq) up to batch.cu's column limit (-1, the default), never (0: the
    kernels above), or whatever the columns (1). Set it between solves only. */
 extern int gtsv__batch_nrhs_seq;
-/* Benchmark and test knob: gtsv_?gtsv on the device, GTSV_ALGO_AUTO, 65..1024 rows and up
-   to 1024 columns (src/cuda/solve.cu), by the on-chip kernel (gtsv__?_batch_cols: 1, the
-   default) or as before it (0: the factored kernel or the GPU SPIKE). Set it between
-   solves only. */
+/* Benchmark and test knob: gtsv_?gtsv on the device, GTSV_ALGO_AUTO, 65..1024 rows with
+   the columns for which AUTO took the GPU SPIKE (src/cuda/solve.cu), by the on-chip kernel
+   (gtsv__?_batch_cols: 1, the default) or the GPU SPIKE (0). Set it between solves only. */
 extern int gtsv__batch_single_tile;
 
 #ifdef __cplusplus

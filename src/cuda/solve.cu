@@ -35,8 +35,8 @@ template <> struct Paths<double> {
 
 /* GTSV_ALGO_AUTO: up to this order always DP_SEQ's pivots (see gtsv_dev) */
 constexpr int64_t kAutoSpikeMinN = 64;
-/* GTSV_ALGO_AUTO: up to this order and this many columns the on-chip kernel (gtsv_dev) */
-constexpr int64_t kAutoTileMaxN = 1024, kAutoTileMaxCols = 1024;
+/* GTSV_ALGO_AUTO: up to this order the on-chip kernel where the GPU SPIKE was (gtsv_dev) */
+constexpr int64_t kAutoTileMaxN = 1024;
 
 template <typename T>
 gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
@@ -65,20 +65,25 @@ gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const 
        / 0.036; n = 256 with 4 columns 0.100 / 0.057, 16 0.103 / 0.108, 64 0.106 /
        0.110; n = 512 with 16 0.194 / 0.107, 64 0.200 / 0.101; n = 1024 with 64 0.390
        / 0.104; n = 64 with 4 to 64 columns 0.034 / 0.05-0.10. */
-    if (n <= kAutoSpikeMinN) return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
-    /* Up to kAutoTileMaxN rows and kAutoTileMaxCols columns: the on-chip kernel with
-       each column a system of its own that shares the matrix (src/batch/batch_tile.cu:
-       SPIKE inside a warp under its cancellation test, shifted retries, DP_SEQ where
-       those fail), one launch without the info reset, where the GPU SPIKE queues
-       several kernels around the same base and the factored kernel is a chain of n
-       steps. H100, us a call in a CUDA graph, one column, GPU SPIKE / on-chip
-       (bench/results/gpu-short-h100-2026-11-27.md, call 2): double n = 128 21.6 /
-       10.6, 512 39.6 / 11.7, 1024 27.2 / 17.7, 2048 27.5 / 31.4; float 1024 26.3 /
-       15.7, 2048 26.2 / 28.2. gtsv__batch_single_tile = 0: the paths below. */
-    if (n <= kAutoTileMaxN && nrhs <= kAutoTileMaxCols && gtsv__batch_single_tile != 0)
-      return Paths<T>::cols(h, n, nrhs, dl, d, du, B, ldb);
-    if (n <= GTSV_BATCH_NRHS_MAX_N && nrhs >= 2 && (n < 256 || nrhs > (n < 512 ? 8 : 256)))
+    if (n <= kAutoSpikeMinN ||
+        (n <= GTSV_BATCH_NRHS_MAX_N && nrhs >= 2 && (n < 256 || nrhs > (n < 512 ? 8 : 256))))
       return Paths<T>::nrhs(h, n, nrhs, dl, d, du, B, ldb);
+    /* Where the rule above leaves the GPU SPIKE, up to kAutoTileMaxN rows: the on-chip
+       kernel with each column a system of its own that shares the matrix
+       (src/batch/batch_tile.cu: SPIKE inside a warp under its cancellation test, shifted
+       retries, DP_SEQ where those fail; the accuracy of the GPU SPIKE, whose base it is),
+       one launch without the info reset, where the GPU SPIKE queues several kernels
+       around the same base. H100, us a call in a CUDA graph, GPU SPIKE / on-chip
+       (bench/results/gpu-short-h100-2026-11-27.md, call 5): double one column n = 128
+       21.5 / 10.6, 512 39.5 / 11.8, 1024 27.2 / 17.7; n = 512 with 64 columns 63.5 /
+       15.0, 256 125.5 / 14.6; float 1024 26.0 / 15.8; at 2048 rows the GPU SPIKE was as
+       fast (call 2: 27.5 against 31.4). Not where the rule above gives DP_SEQ's pivots:
+       on chip those shapes were 3-9x faster too (n = 128 with 4 columns 11.2 against 46.3;
+       1024 with 1024 columns 32.1 against 368.5) but their largest residual up to 22x the
+       factored kernel's (n = 256, 64 columns: 3.99e-14 against 1.80e-15; gtsv2 3.86e-15).
+       gtsv__batch_single_tile = 0: the GPU SPIKE. */
+    if (n <= kAutoTileMaxN && gtsv__batch_single_tile != 0)
+      return Paths<T>::cols(h, n, nrhs, dl, d, du, B, ldb);
     return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
   default: return GTSV_STATUS_NOT_SUPPORTED; /* THOMAS: no device path */
   }
