@@ -644,6 +644,45 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
   print_case(name, rows, 0, (double)(5 * sizeof(T)) * N);
 }
 
+/* Median ms a call of a CUDA graph of kG calls captured on st: call(j) queues call j and
+   returns whether it was queued (call(0) also runs once before the capture, for one-time
+   setup); reset() is queued before each of the g_reps + 1 replays, outside the events
+   (the first replay is a warm-up). -2: a call or the capture failed. */
+static double graph_ms(cudaStream_t st, int kG, const std::function<bool(int)> &call,
+                       const std::function<void()> &reset)
+{
+  double res = -2;
+  bool ok = call(0);
+  CK(cudaStreamSynchronize(st));
+  cudaGraph_t g = nullptr;
+  cudaGraphExec_t ge = nullptr;
+  if (ok) {
+    CK(cudaStreamBeginCapture(st, cudaStreamCaptureModeRelaxed));
+    for (int j = 0; j < kG && ok; j++) ok = call(j);
+    CK(cudaStreamEndCapture(st, &g));
+  }
+  if (ok && cudaGraphInstantiate(&ge, g, 0) == cudaSuccess) {
+    std::vector<float> t;
+    for (int rep = 0; rep <= g_reps; rep++) {
+      reset();
+      CK(cudaEventRecord(g_e0, st));
+      CK(cudaGraphLaunch(ge, st));
+      CK(cudaEventRecord(g_e1, st));
+      CK(cudaEventSynchronize(g_e1));
+      float ms;
+      CK(cudaEventElapsedTime(&ms, g_e0, g_e1));
+      if (rep > 0) t.push_back(ms / kG);
+    }
+    std::sort(t.begin(), t.end());
+    res = t[t.size() / 2];
+    cudaGraphExecDestroy(ge);
+  } else {
+    (void)cudaGetLastError();
+  }
+  if (g) cudaGraphDestroy(g);
+  return res;
+}
+
 /* Small batches: kG solves, each on its own copy of b, captured once in a CUDA
    graph on a created stream; per solve = (median replay time) / kG. The copies of
    b are restored before each replay, outside the timed interval. Rows for gtsv's
@@ -684,40 +723,18 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
       if (which != 1) return g_strided(h, n, Sdl, Sd, Sdu, Xs[k], batch) == GTSV_STATUS_SUCCESS;
       return sp_strided(sp, (int)n, Sdl, Sd, Sdu, Xs[k], (int)batch, (int)n, buf) == CUSPARSE_STATUS_SUCCESS;
     };
-    bool ok = solve(0); /* warm-up outside the capture (one-time setup) */
-    CK(cudaStreamSynchronize(st));
-    cudaGraph_t g = nullptr;
-    cudaGraphExec_t ge = nullptr;
-    if (ok) {
-      CK(cudaStreamBeginCapture(st, cudaStreamCaptureModeRelaxed));
-      for (int k = 0; k < kG && ok; k++) ok = solve(k);
-      CK(cudaStreamEndCapture(st, &g));
-    }
-    if (ok && cudaGraphInstantiate(&ge, g, 0) == cudaSuccess) {
-      std::vector<float> t;
-      for (int rep = 0; rep <= g_reps; rep++) {
-        for (T *p : Xs) CK(cudaMemcpyAsync(p, Sb, bytes, cudaMemcpyDeviceToDevice, st));
-        CK(cudaEventRecord(g_e0, st));
-        CK(cudaGraphLaunch(ge, st));
-        CK(cudaEventRecord(g_e1, st));
-        CK(cudaEventSynchronize(g_e1));
-        float ms;
-        CK(cudaEventElapsedTime(&ms, g_e0, g_e1));
-        if (rep > 0) t.push_back(ms / kG);
-      }
-      std::sort(t.begin(), t.end());
-      r.ms = t[t.size() / 2];
+    r.ms = graph_ms(st, kG, solve, [&] {
+      for (T *p : Xs) CK(cudaMemcpyAsync(p, Sb, bytes, cudaMemcpyDeviceToDevice, st));
+    });
+    if (r.ms >= 0) {
       r.resid = resid(Xs[kG - 1]); /* the last solve of the last replay */
       char note[96];
       std::snprintf(note, sizeof note, "per solve: CUDA graph of %d solves, median of %d replays",
                     kG, g_reps);
       r.note = note;
-      cudaGraphExecDestroy(ge);
     } else {
-      (void)cudaGetLastError();
       r.note = "graph capture failed";
     }
-    if (g) cudaGraphDestroy(g);
     gtsv__batch_tile_red2 = 1;
     gtsv__batch_tile_np = 1;
     gtsv__batch_tile_pcr = 1;
@@ -808,39 +825,17 @@ static void short_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t q)
     /* gtsv2 takes 8 ms at 1024 columns on an H100: 20 of them a replay, no graph */
     if (k == 0 && q > 64) continue;
     Row r{std::string(names[k]) + " (graph)", "", -2, 0};
-    bool ok = call(k, Xs[0]) == 0;
-    CK(cudaStreamSynchronize(st));
-    cudaGraph_t g = nullptr;
-    cudaGraphExec_t ge = nullptr;
-    if (ok) {
-      CK(cudaStreamBeginCapture(st, cudaStreamCaptureModeRelaxed));
-      for (int j = 0; j < kG && ok; j++) ok = call(k, Xs[j]) == 0;
-      CK(cudaStreamEndCapture(st, &g));
-    }
-    if (ok && cudaGraphInstantiate(&ge, g, 0) == cudaSuccess) {
-      std::vector<float> t;
-      for (int rep = 0; rep <= g_reps; rep++) {
-        for (T *p : Xs) CK(cudaMemcpyAsync(p, Sb, bytes, cudaMemcpyDeviceToDevice, st));
-        CK(cudaEventRecord(g_e0, st));
-        CK(cudaGraphLaunch(ge, st));
-        CK(cudaEventRecord(g_e1, st));
-        CK(cudaEventSynchronize(g_e1));
-        float ms;
-        CK(cudaEventElapsedTime(&ms, g_e0, g_e1));
-        if (rep > 0) t.push_back(ms / kG);
-      }
-      std::sort(t.begin(), t.end());
-      r.ms = t[t.size() / 2];
+    r.ms = graph_ms(st, kG, [&](int j) { return call(k, Xs[j]) == 0; }, [&] {
+      for (T *p : Xs) CK(cudaMemcpyAsync(p, Sb, bytes, cudaMemcpyDeviceToDevice, st));
+    });
+    if (r.ms >= 0) {
       r.resid = resid(Xs[kG - 1]);
       char note[64];
       std::snprintf(note, sizeof note, "graph of %d calls", kG);
       r.note = note;
-      cudaGraphExecDestroy(ge);
     } else {
-      (void)cudaGetLastError();
       r.note = "graph capture failed";
     }
-    if (g) cudaGraphDestroy(g);
     rows.push_back(r);
   }
   gtsv_set_stream(h, nullptr);
