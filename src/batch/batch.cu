@@ -685,14 +685,16 @@ template <typename T>
 gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
                        const T *du, T *B, int64_t ldb)
 {
-  /* key_sys = 0: every column is system 0 of the one matrix. Not the on-chip
-     kernel's SPIKE inside a warp: it left a random n = 512 system with 26 times
-     LAPACK's residual on the H200 (the LAPACK drop-in's offload test, flat 10x
-     bound), where this file's kernel gives DP_SEQ's pivots and answer. But a short
-     matrix (desc.seq) goes to the on-chip kernel with P = 1: each column's lane runs
-     DP_SEQ's sequential pivoting in shared memory (its pivots, x and singular row),
-     in one launch that keeps the info keys itself (no reset before it), where this
-     file's kernels step through global memory and the workspace. */
+  /* key_sys = 0: every column is system 0 of the one matrix. DP_SEQ's pivots and
+     answer (GTSV_ALGO_DP_SEQ, and AUTO where it keeps them: src/cuda/solve.cu), so not
+     the on-chip kernel's SPIKE inside a warp (gtsv__?_batch_cols: on 2026-11-22 it left
+     a random n = 512 system with 26 times LAPACK's residual in the LAPACK drop-in's
+     offload test, and in session 29 up to 22 times this path's largest residual on
+     many columns: bench/results/gpu-short-h100-2026-11-27.md). A short matrix
+     (desc.seq) goes to the on-chip kernel with P = 1 instead: each column's lane runs
+     DP_SEQ's sequential pivoting in shared memory (its pivots, x and singular row), in
+     one launch that keeps the info keys itself (no reset before it), where this file's
+     kernels step through global memory and the workspace. */
   gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL, NULL, 0, 0};
   const int seq = gtsv__batch_nrhs_seq;
   if (n <= GTSV_BATCH_SEQ_MAX_N && seq != 0 &&

@@ -106,7 +106,7 @@ gtsv_status gtsv__d_batch_cols(gtsv_handle h, int64_t n, int64_t nrhs, const dou
 
 /* The on-chip kernel (batch_tile.cu): one pass, systems in shared memory, SPIKE
    inside a warp for n > 16 (not DP_SEQ's pivots; DP_SEQ's answer where it falls
-   back). Takes n <= 2048 with rows contiguous (m_row = b_row = 1) or systems
+   back; desc.seq: DP_SEQ's in every system). Takes n <= 2048 with rows contiguous (m_row = b_row = 1) or systems
    contiguous (m_sys = b_sys = 1), and no workspace. */
 int gtsv__batch_tile_takes(const gtsv_batch_desc *desc);
 gtsv_status gtsv__s_batch_tile(gtsv_handle h, const gtsv_batch_desc *desc,
