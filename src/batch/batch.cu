@@ -670,6 +670,13 @@ gtsv_status interleaved(gtsv_handle h, int64_t n, const T *dl, const T *d, const
   return batch_solve<T>(h, &desc, dl, d, du, x, NULL);
 }
 
+/* One matrix of n rows with nrhs columns of leading dimension ldb as systems of the batch
+   kernels: key_sys = 0, so every column is system 0 and a key is the row. */
+gtsv_batch_desc one_matrix(int64_t n, int64_t nrhs, int64_t ldb)
+{
+  return {n, nrhs, 0, 1, ldb, 1, 0, NULL, NULL, 0, 0};
+}
+
 /* Short matrices (n <= GTSV_BATCH_SEQ_MAX_N) by the on-chip kernel with every column in
    one lane (desc.seq): up to kSeqMaxCols columns, and for n <= 16 up to kSeqMaxColsShort.
    Each lane loads its own copy of the matrix, and a warp holds 32 columns: at n = 8 and 16
@@ -685,7 +692,7 @@ template <typename T>
 gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
                        const T *du, T *B, int64_t ldb)
 {
-  /* key_sys = 0: every column is system 0 of the one matrix. DP_SEQ's pivots and
+  /* DP_SEQ's pivots and
      answer (GTSV_ALGO_DP_SEQ, and AUTO where it keeps them: src/cuda/solve.cu), so not
      the on-chip kernel's SPIKE inside a warp (gtsv__?_batch_cols: on 2026-11-22 it left
      a random n = 512 system with 26 times LAPACK's residual in the LAPACK drop-in's
@@ -695,7 +702,7 @@ gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
      DP_SEQ's sequential pivoting in shared memory (its pivots, x and singular row), in
      one launch that keeps the info keys itself (no reset before it), where this file's
      kernels step through global memory and the workspace. */
-  gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL, NULL, 0, 0};
+  gtsv_batch_desc desc = one_matrix(n, nrhs, ldb);
   const int seq = gtsv__batch_nrhs_seq;
   if (n <= GTSV_BATCH_SEQ_MAX_N && seq != 0 &&
       (seq == 1 || nrhs <= (n <= 16 ? kSeqMaxColsShort : kSeqMaxCols))) {
@@ -709,13 +716,13 @@ gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   return batch_solve<T>(h, &desc, dl, d, du, B, NULL);
 }
 
-/* One matrix, nrhs columns, on chip: each column a system with m_sys = 0. */
+/* One matrix, nrhs columns, on chip: each column a system with m_sys = 0 (the on-chip
+   kernel answers NOT_SUPPORTED beyond its n, and tile_self then resets the keys). */
 template <typename T>
 gtsv_status cols_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
                        const T *du, T *B, int64_t ldb)
 {
-  gtsv_batch_desc desc = {n, nrhs, 0, 1, ldb, 1, 0, NULL, NULL, 0, 0};
-  if (!gtsv__batch_tile_takes(&desc)) return GTSV_STATUS_NOT_SUPPORTED;
+  const gtsv_batch_desc desc = one_matrix(n, nrhs, ldb);
   return tile_self<T>(h, &desc, n, dl, d, du, B);
 }
 
