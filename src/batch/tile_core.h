@@ -20,7 +20,12 @@ using namespace gtsv_piv;
 
 /* The on-chip kernel's (batch_tile.cu) constants, here so that its host emulation
    (tile_emul.h) uses the same ones. */
-constexpr double kCancel = 32.0; /* cancellation limit (see batch_tile.cu's top) */
+/* cancellation limit (see batch_tile.cu's top); GTSV_TILE_KCANCEL overrides it only in
+   host diagnostics (tools/tile-cancel-check.cu), never in the library */
+#ifndef GTSV_TILE_KCANCEL
+#define GTSV_TILE_KCANCEL 32.0
+#endif
+constexpr double kCancel = GTSV_TILE_KCANCEL;
 /* A reduced system this long is solved in two levels. H200, double random, 2^24
    rows (bench/results/gpu-batch-red2-2026-11-24.md), two levels against one: R = 15
    (n = 256, M = 16) 7% slower, (n = 512, M = 32) equal; R = 23 (n = 768) 4.5%
