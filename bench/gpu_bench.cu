@@ -789,21 +789,33 @@ static void short_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t q)
     CK(cudaMemcpy(x.data(), Xd, bytes, cudaMemcpyDeviceToHost));
     return sample_residual(rdl, rd, rdu, b, x, n, q, false);
   };
-  /* solver k: 0 gtsv2, 1 AUTO, 2 AUTO seq 0, 3 AUTO seq 1, 4 AUTO single tile 0 */
+  /* solver k: 0 gtsv2, 1 AUTO, 2 AUTO seq 0, 3 AUTO seq 1, 4 AUTO single tile 0; with
+     2+ columns, DP_SEQ's kernels for one matrix (seq off): 5 nrhs_fused, 6 the
+     factorisation's kernel then the solve's, 7 a thread per column */
   const bool seq = n <= GTSV_BATCH_SEQ_MAX_N;
   std::vector<int> which = {0, 1};
   if (seq) { which.push_back(2); which.push_back(3); }
   else which.push_back(4);
+  if (q >= 2 && n <= GTSV_BATCH_NRHS_MAX_N)
+    for (int k : {5, 6, 7}) which.push_back(k);
   static const char *const names[] = {"cusparse gtsv2", "gtsv AUTO", "gtsv AUTO, seq off",
-                                      "gtsv AUTO, seq always", "gtsv AUTO, not on chip"};
+                                      "gtsv AUTO, seq always", "gtsv AUTO, not on chip",
+                                      "gtsv DP_SEQ, fused", "gtsv DP_SEQ, two kernels",
+                                      "gtsv DP_SEQ, thread per column"};
   auto call = [&](int k, T *X) {
-    gtsv__batch_nrhs_seq = k == 2 ? 0 : k == 3 ? 1 : -1;
+    gtsv__batch_nrhs_seq = k == 2 || k >= 5 ? 0 : k == 3 ? 1 : -1;
     gtsv__batch_single_tile = k != 4;
+    gtsv__batch_nrhs_fused = k == 5 ? 1 : k == 6 ? 0 : -1;
+    gtsv__batch_nrhs_factored = k != 7;
+    if (k >= 5) gtsv_set_algo(h, GTSV_ALGO_DP_SEQ);
     int e;
     if (k == 0) e = sp_gtsv2q(sp, (int)n, (int)q, Sdl, Sd, Sdu, X, buf) == CUSPARSE_STATUS_SUCCESS ? 0 : 2;
     else e = g_gtsvq(h, n, q, Sdl, Sd, Sdu, X) == GTSV_STATUS_SUCCESS ? 0 : 2;
+    gtsv_set_algo(h, GTSV_ALGO_AUTO);
     gtsv__batch_nrhs_seq = -1;
     gtsv__batch_single_tile = 1;
+    gtsv__batch_nrhs_fused = -1;
+    gtsv__batch_nrhs_factored = 1;
     return e;
   };
   std::vector<Row> rows;

@@ -567,20 +567,22 @@ END_TEST
 
 /* gtsv_?gtsv on device memory, short systems, many right-hand sides, by each of the
    three paths with DP_SEQ's pivots: up to n = 64 the on-chip kernel with a column a
-   lane (desc.seq; gtsv__batch_nrhs_seq = 1), factored once (batch_nrhs.cu; nrhs >= 2)
-   and, with gtsv__batch_nrhs_factored = 0, one thread per right-hand side factoring
-   again. Sizes around the on-chip kernel's column heights (8, 16, 32, 64), the
+   lane (desc.seq; gtsv__batch_nrhs_seq = 1), factored once (batch_nrhs.cu; nrhs >= 2:
+   nrhs_fused, each warp factoring as it solves, and the factorisation's kernel before
+   the solve's, which must agree bitwise) and, with gtsv__batch_nrhs_factored = 0, one
+   thread per right-hand side factoring again. Sizes around the on-chip kernel's column heights (8, 16, 32, 64), the
    factored solve's chunks (16 rows double, 32 float) and a warp of 32 columns; every
    matrix kind; the host DP_SEQ's singular row, and B left as it was when singular. */
 START_TEST(gtsv_device_many_rhs)
 {
   static const int64_t ns[] = {1,  2,  3,  7,   8,   9,   15,   16,  17, 31, 32,
                                33, 34, 63, 64, 65, 129, 257, 1000, 1024};
-  static const char *const vname[] = {"on chip", "factored", "thread per column"};
+  static const char *const vname[] = {"on chip", "factored, fused", "thread per column",
+                                      "factored, two kernels"};
   static const int64_t nrhss[] = {1, 2, 5, 31, 32, 33, 40, 100};
   gtsv_handle h;
   char why[256];
-  int same = 0, compared = 0;
+  int same = 0, compared = 0, fused_runs = 0;
   tu_reset_failures();
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   /* GTSV_ALGO_DP_SEQ: these sizes always reach the nrhs kernels (AUTO sends some of
@@ -595,14 +597,16 @@ START_TEST(gtsv_device_many_rhs)
           int64_t n = ns[si], nrhs = nrhss[ri], hi, hr;
           tu_problem P;
           void *xh = NULL, *xf = NULL;
+          int stf = -1;
           if (tu_small_run() && (n > 300 || nrhs > 40)) continue;
           tu_problem_init(&P, p, kind, n, nrhs, n + 2, 1, n, 300 + si);
           host_reference_x(&P, &hi, &hr, &xh);
-          for (int v = 0; v < 3; v++) {
+          for (int v = 0; v < 4; v++) {
             int64_t info = -7, row = -7;
             if (v == 0 && n > GTSV_BATCH_SEQ_MAX_N) continue;
             gtsv__batch_nrhs_seq = v == 0 ? 1 : 0;
             gtsv__batch_nrhs_factored = v != 2;
+            gtsv__batch_nrhs_fused = v == 1 ? 1 : 0;
             tu_problem_reset_x(&P);
             int st = dev_solve(h, &P, L_STRIDED, 1, &info, &row);
             if (st < 0) continue;
@@ -619,20 +623,30 @@ START_TEST(gtsv_device_many_rhs)
                         "gtsv %s %s n=%lld nrhs=%lld %s: singular, B written",
                         tu_prec_name(p), tu_kind_name(kind), (long long)n, (long long)nrhs,
                         vname[v]);
-            if (v == 1) xf = tu_dup(p, P.x, P.blen);
-            else if (v == 2 && xf && st == GTSV_STATUS_SUCCESS) {
+            if (v == 1) {
+              xf = tu_dup(p, P.x, P.blen);
+              stf = st;
+              fused_runs += nrhs >= 2;
+            } else if (v == 2 && xf && st == GTSV_STATUS_SUCCESS) {
               compared++;
               same += tu_same(p, xf, P.x, P.blen);
+            } else if (v == 3 && xf) {
+              TU_EXPECT(st == stf && tu_same(p, xf, P.x, P.blen),
+                        "gtsv %s %s n=%lld nrhs=%lld: fused and two kernels differ "
+                        "(status %d, %d)", tu_prec_name(p), tu_kind_name(kind), (long long)n,
+                        (long long)nrhs, stf, st);
             }
           }
           gtsv__batch_nrhs_seq = -1;
           gtsv__batch_nrhs_factored = 1;
+          gtsv__batch_nrhs_fused = -1;
           free(xf);
           free(xh);
           tu_problem_free(&P);
         }
-  printf("check_gpu_batch: gtsv nrhs: factored once and one thread per column bitwise "
-         "equal in %d of %d solves\n", same, compared);
+  printf("check_gpu_batch: gtsv nrhs: factored once (fused) and one thread per column "
+         "bitwise equal in %d of %d solves; fused ran %d solves of 2+ columns\n", same,
+         compared, fused_runs);
   gtsv_destroy(h);
   ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
                 tu_first_failure());

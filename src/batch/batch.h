@@ -194,6 +194,11 @@ gtsv_status gtsv__d_batch_nrhs_factored(gtsv_handle h, int64_t n, int64_t nrhs,
    device takes the thread-per-column kernel (every thread factors the matrix
    again), as before batch_nrhs.cu (default 1). Set it between solves only. */
 extern int gtsv__batch_nrhs_factored;
+/* Benchmark and test knob: where the factored path runs (gtsv__batch_nrhs_factored = 1),
+   nrhs_fused (each warp factors the matrix as it solves its columns; batch_nrhs.cu) for
+   few columns (-1, the default: batch_nrhs.cu's rule), always (1), or never (0: the
+   factorisation's kernel, then the solve's). Set it between solves only. */
+extern int gtsv__batch_nrhs_fused;
 /* Benchmark and test knob: gtsv_?gtsv on the device with n <= GTSV_BATCH_SEQ_MAX_N and
    DP_SEQ's pivots (GTSV_ALGO_AUTO or DP_SEQ) takes the on-chip kernel with one column a
    lane (desc.seq) up to batch.cu's column limit (-1, the default), never (0: the

@@ -52,6 +52,7 @@
 #include "cuda/state.h"
 
 int gtsv__batch_nrhs_factored = 1;
+int gtsv__batch_nrhs_fused = -1;
 
 namespace {
 using namespace gtsv_piv;
@@ -190,6 +191,44 @@ __device__ __forceinline__ void store_chunk(const T *S, T *B, int64_t ldb, int64
   }
 }
 
+/* The backward sweep of one warp's 32 columns (c0.., nc of them): x = M^-T y, from the
+   last row up; x beyond n - 1 is 0. The forward sweep left its last kSlots chunks of y in
+   the warp's ring (R0) and the others in Ys (column j at Ys + (c0 + j) ldy); x goes to B.
+   Chunk m - 2 is requested (where it went out) when chunk m starts, into the slot of
+   chunk m + 1, stored by then. G and the 2x2 starts F as nrhs_factor leaves them. */
+template <typename T>
+__device__ __forceinline__ void backward(T *R0, const T *Ys, int64_t ldy, T *B, int64_t ldb,
+                                         int64_t c0, int nc, int n, int lane, const T *sg,
+                                         const uint32_t *sf)
+{
+  constexpr int CH = Chunk<T>::CH, LD = Chunk<T>::LD, S = 32 * LD;
+  const int nch = (n + CH - 1) / CH;
+  auto slot = [&](int m) { return R0 + (m % kSlots) * S; };
+  T x1 = 0, x2 = 0;
+  for (int m = nch - 1; m >= 0; m--) {
+    __syncwarp(); /* the slot of chunk m + 1 is read */
+    load_chunk<T>(slot(m + 1), Ys, ldy, c0, nc, n, m - 2 >= 0 && m - 2 + kSlots < nch ? m - 2 : -1,
+                  lane);
+    cp_commit();
+    cp_wait_but_last(); /* chunk m (and m - 1) */
+    __syncwarp();
+    T *const cur = slot(m) + lane * LD;
+    const int base = m * CH;
+    const uint32_t fw = sf[base >> 5] >> (base & 31);
+#pragma unroll
+    for (int k = CH - 1; k >= 0; k--) {
+      const int r = base + k;
+      if (r >= n) continue;
+      const T xr = cur[k] - sg[r] * (((fw >> k) & 1u) ? x2 : x1);
+      cur[k] = xr;
+      x2 = x1;
+      x1 = xr;
+    }
+    __syncwarp();
+    store_chunk<T>(slot(m), B, ldb, c0, nc, n, m, lane);
+  }
+}
+
 template <typename T>
 __global__ void __launch_bounds__(kWarps * 32)
 nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ dd,
@@ -284,40 +323,171 @@ nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
       __syncwarp(); /* chunk m holds y */
       if (m + kSlots < nch) store_chunk<T>(slot(m), B, ldb, c0, nc, n, m, lane);
     }
-    /* ---- backward: x = M^-T y, from the last row up; x beyond n - 1 is 0. Chunk
-       m - 2 is requested (where it went back to B) when chunk m starts, into the
-       slot of chunk m + 1, stored by then. ---- */
-    T x1 = 0, x2 = 0;
-    for (int m = nch - 1; m >= 0; m--) {
-      __syncwarp(); /* the slot of chunk m + 1 is read */
-      load_chunk<T>(slot(m + 1), B, ldb, c0, nc, n, m - 2 >= 0 && m - 2 + kSlots < nch ? m - 2 : -1,
-                    lane);
-      cp_commit();
-      cp_wait_but_last(); /* chunk m (and m - 1) */
-      __syncwarp();
-      T *const cur = slot(m) + lane * LD;
-      const int base = m * CH;
-      const uint32_t fw = sf[base >> 5] >> (base & 31);
-#pragma unroll
-      for (int k = CH - 1; k >= 0; k--) {
-        const int r = base + k;
-        if (r >= n) continue;
-        const T xr = cur[k] - sg[r] * (((fw >> k) & 1u) ? x2 : x1);
-        cur[k] = xr;
-        x2 = x1;
-        x1 = xr;
-      }
-      __syncwarp();
-      store_chunk<T>(slot(m), B, ldb, c0, nc, n, m, lane);
-    }
+    backward<T>(R0, B, ldb, B, ldb, c0, nc, n, lane, sg, sf);
   }
 }
+
+/* Shared memory of nrhs_fused: the block's copy of dl, d, du (n each), each warp's G (n)
+   and F, and each warp's ring. */
+template <typename T> size_t fused_smem(int n)
+{
+  const size_t f = (size_t)((n + 31) / 32) * 4;
+  return gtsv__al256(3 * (size_t)n * sizeof(T)) +
+         (size_t)kWarps * gtsv__al256((size_t)n * sizeof(T) + f) +
+         (size_t)kWarps * kSlots * 32 * Chunk<T>::LD * sizeof(T);
+}
+
+/* nrhs_fused: nrhs_factor and nrhs_solve in one sweep, for few columns, where the
+   factorisation's one-thread chain before every solve was most of the time. Each warp
+   takes 32 columns and factors the matrix itself as it goes: at every row all its lanes
+   form the same pivot test and the same P and G (nrhs_factor's statements: DP_SEQ's
+   pivots and numbers), each lane applies them to its column at once, and lane 0 keeps G
+   and F in the warp's shared memory for the backward sweep. The lanes agree on every
+   decision, so the warp does not diverge. y goes to the workspace Y (column j at Y + j n),
+   not to B: a singular pivot block shows only when the sweep reaches it, and B must then
+   keep the right-hand sides. The warps of a solve all meet the same block (the same
+   arithmetic on the same matrix): each reports it (atomicMin of the same key) and none
+   writes B. */
+template <typename T>
+__global__ void __launch_bounds__(kWarps * 32)
+nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ dd,
+           const T *__restrict__ du, T *Y, T *B, int64_t ldb, unsigned long long *info)
+{
+  constexpr int CH = Chunk<T>::CH, LD = Chunk<T>::LD, S = 32 * LD;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5, nw = (n + 31) / 32;
+  T *sa = reinterpret_cast<T *>(smem_raw), *sd = sa + n, *sc = sd + n;
+  const size_t wbytes = gtsv__al256((size_t)n * sizeof(T) + (size_t)nw * 4);
+  unsigned char *const wbase = smem_raw + gtsv__al256(3 * (size_t)n * sizeof(T));
+  T *const sg = reinterpret_cast<T *>(wbase + wib * wbytes);
+  uint32_t *const sf = reinterpret_cast<uint32_t *>(sg + n);
+  T *const R0 = reinterpret_cast<T *>(wbase + kWarps * wbytes) + wib * kSlots * S;
+  for (int r = threadIdx.x; r < n; r += blockDim.x) {
+    sa[r] = dl[r];
+    sd[r] = dd[r];
+    sc[r] = du[r];
+  }
+  for (int w = lane; w < nw; w += 32) sf[w] = 0;
+  __syncthreads();
+  const int64_t grp = (int64_t)blockIdx.x * kWarps + wib, ngroups = (nrhs + 31) / 32;
+  if (grp >= ngroups) return;
+  const int nch = (n + CH - 1) / CH;
+  const int64_t c0 = grp * 32;
+  const int nc = (int)(nrhs - c0 < 32 ? nrhs - c0 : 32);
+  auto slot = [&](int m) { return R0 + (m % kSlots) * S; };
+  /* forward, as nrhs_solve's (its ring and chunk order), y out to Y */
+  load_chunk<T>(slot(0), B, ldb, c0, nc, n, 0, lane);
+  cp_commit();
+  load_chunk<T>(slot(1), B, ldb, c0, nc, n, nch > 1 ? 1 : -1, lane);
+  cp_commit();
+  T zt = 0, bt = sd[0];
+  bool second = false;
+  int bad = -1;
+  for (int m = 0; m < nch && bad < 0; m++) {
+    __syncwarp();
+    load_chunk<T>(slot(m + 2), B, ldb, c0, nc, n, m + 2 < nch ? m + 2 : -1, lane);
+    cp_commit();
+    cp_wait_but_last();
+    __syncwarp();
+    T *const cur = slot(m) + lane * LD, *const nxt = slot(m + 1) + lane * LD;
+    const bool more = m + 1 < nch;
+    if (more) {
+      cur[CH] = nxt[0];
+      cur[CH + 1] = nxt[1];
+    }
+    if (m == 0) zt = cur[0];
+    const int base = m * CH;
+#pragma unroll
+    for (int k = 0; k < CH; k++) {
+      const int r = base + k;
+      if (r >= n) break;
+      if (second) {
+        second = false;
+        continue;
+      }
+      const bool h1 = r + 1 < n, h2 = r + 2 < n;
+      const T c0v = h1 ? sc[r] : T(0), a1 = h1 ? sa[r + 1] : T(0), b1 = h1 ? sd[r + 1] : T(0);
+      const T c1 = h2 ? sc[r + 1] : T(0), a2 = h2 ? sa[r + 2] : T(0);
+      const T rcp = rcp_early(bt);
+      T z1 = h1 ? cur[k + 1] : T(0);
+      if (!h1 || piv_1x1(bt, c0v, a1, b1, c1, a2)) {
+        if (bad_piv(bt)) {
+          bad = r;
+          break;
+        }
+        T g;
+        const T nbt = fac_1x1_r(rcp, c0v, a1, b1, &g);
+        if (lane == 0) sg[r] = g;
+        cur[k] = fsol_1x1(rcp, zt, a1, &z1);
+        zt = z1;
+        bt = nbt;
+      } else {
+        const T b2 = h2 ? sd[r + 2] : T(0);
+        T delta, p0, p1, g0, g1;
+        const T nbt = fac_2x2(bt, c0v, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+        if (bad_piv(delta)) {
+          bad = r;
+          break;
+        }
+        if (lane == 0) {
+          sg[r] = g0;
+          sg[r + 1] = g1;
+          sf[r >> 5] |= 1u << (r & 31);
+        }
+        T z2 = h2 ? cur[k + 2] : T(0), y0, y1;
+        fsol_2x2(p0, p1, c0v, a1, b1, a2, zt, z1, &y0, &y1, &z2);
+        cur[k] = y0;
+        cur[k + 1] = y1;
+        zt = z2;
+        bt = nbt;
+        second = true;
+      }
+    }
+    if (bad >= 0) break;
+    if (more && second) nxt[0] = cur[CH];
+    __syncwarp();
+    if (m + kSlots < nch) store_chunk<T>(slot(m), Y, n, c0, nc, n, m, lane);
+  }
+  if (bad >= 0) {
+    cp_wait(); /* no copy lands after the warp has gone */
+    if (lane == 0) gtsv__report_singular(info, (unsigned long long)bad);
+    return;
+  }
+  backward<T>(R0, Y, n, B, ldb, c0, nc, n, lane, sg, sf);
+}
+
+/* nrhs_fused's workspace Y (n nrhs elements) at most this: beyond, the two kernels */
+constexpr size_t kFusedMaxBytes = (size_t)64 << 20;
 
 template <typename T>
 gtsv_status factored(gtsv_handle h, int64_t n64, int64_t nrhs, const T *dl, const T *d,
                      const T *du, T *B, int64_t ldb)
 {
   const int n = (int)n64;
+  cudaStream_t st = gtsv__cuda_stream(h);
+  int dev = 0, sms = 0, per = 0;
+  GTSV_CUDA_TRY(cudaGetDevice(&dev));
+  GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  const int64_t ngroups = (nrhs + 31) / 32;
+  const int64_t blocks = (ngroups + kWarps - 1) / kWarps;
+  const size_t ybytes = (size_t)n * (size_t)nrhs * sizeof(T);
+  const int fz = gtsv__batch_nrhs_fused;
+  if (fz != 0) {
+    const size_t fsm = fused_smem<T>(n);
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(nrhs_fused<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       (int)fsm));
+    GTSV_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, nrhs_fused<T>, kWarps * 32,
+                                                                fsm));
+    if (per >= 1 && (fz == 1 || (ybytes <= kFusedMaxBytes && blocks <= (int64_t)sms * per))) {
+      void *yv = NULL;
+      gtsv_status s = gtsv__cuda_workspace(h, ybytes, &yv);
+      if (s != GTSV_STATUS_SUCCESS) return s;
+      nrhs_fused<T><<<(unsigned)blocks, kWarps * 32, fsm, st>>>(n, nrhs, dl, d, du, (T *)yv, B,
+                                                                ldb, gtsv__cuda_info(h));
+      GTSV_CUDA_TRY(cudaGetLastError());
+      return GTSV_STATUS_SUCCESS;
+    }
+  }
   const Lay L = lay_of(n, sizeof(T));
   void *wsv = NULL;
   gtsv_status s = gtsv__cuda_workspace(h, L.total, &wsv);
@@ -326,19 +496,14 @@ gtsv_status factored(gtsv_handle h, int64_t n64, int64_t nrhs, const T *dl, cons
   T *P = (T *)(ws + L.p), *G = (T *)(ws + L.g);
   uint32_t *F = (uint32_t *)(ws + L.f);
   unsigned *gate = (unsigned *)(ws + L.gate);
-  cudaStream_t st = gtsv__cuda_stream(h);
   const size_t fsm = 5 * (size_t)n * sizeof(T) + (size_t)((n + 31) / 32) * 4;
   const size_t ssm = solve_smem<T>(n);
-  int dev = 0, sms = 0, per = 0;
-  GTSV_CUDA_TRY(cudaGetDevice(&dev));
-  GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   GTSV_CUDA_TRY(cudaFuncSetAttribute(nrhs_solve<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      (int)ssm));
   GTSV_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, nrhs_solve<T>, kWarps * 32,
                                                               ssm));
   if (per < 1) return GTSV_STATUS_DEVICE_ERROR;
-  const int64_t ngroups = (nrhs + 31) / 32;
-  int64_t grid = (ngroups + kWarps - 1) / kWarps;
+  int64_t grid = blocks;
   if (grid > (int64_t)sms * per) grid = (int64_t)sms * per; /* persistent */
   nrhs_factor<T><<<1, kFactorThreads, fsm, st>>>(n, dl, d, du, P, G, F, gate, gtsv__cuda_info(h));
   GTSV_CUDA_TRY(cudaGetLastError());
