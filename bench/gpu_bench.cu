@@ -1299,6 +1299,12 @@ int main(int argc, char **argv)
           if (pi == 0) short_case<double>(h, sp, n, q);
           else short_case<float>(h, sp, n, q);
         }
+      /* many columns: nrhs_fused against the two kernels where both may serve */
+      for (int64_t n : {(int64_t)64, (int64_t)256, (int64_t)1024}) {
+        const int64_t q = n == 64 ? 65536 : 16384;
+        if (pi == 0) short_case<double>(h, sp, n, q);
+        else short_case<float>(h, sp, n, q);
+      }
     }
   }
   if (only && !std::strcmp(only, "arcr")) { /* not in the default run: --only arcr */

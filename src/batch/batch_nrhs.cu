@@ -380,7 +380,16 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
   cp_commit();
   load_chunk<T>(slot(1), B, ldb, c0, nc, n, nch > 1 ? 1 : -1, lane);
   cp_commit();
+  /* The matrix's rows move through registers one step ahead of the sweep (row r's step
+     needs a(r+1), a(r+2), d(r+1), d(r+2), c(r), c(r+1), zero past the end as in
+     nrhs_factor), and a chunk's column values are read into registers before its first
+     step: no load waits behind a step's stores (lane 0's G and F, which the compiler
+     cannot tell from the matrix's rows). */
+  auto ga = [&](int i) { return i < n ? sa[i] : T(0); };
+  auto gd = [&](int i) { return i < n ? sd[i] : T(0); };
+  auto gc = [&](int i) { return i + 1 < n ? sc[i] : T(0); };
   T zt = 0, bt = sd[0];
+  T A1 = ga(1), A2 = ga(2), D1 = gd(1), D2 = gd(2), C0 = gc(0), C1 = gc(1);
   bool second = false;
   int bad = -1;
   for (int m = 0; m < nch && bad < 0; m++) {
@@ -395,21 +404,31 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
       cur[CH] = nxt[0];
       cur[CH + 1] = nxt[1];
     }
-    if (m == 0) zt = cur[0];
+    T zc[CH + 2];
+#pragma unroll
+    for (int k = 0; k < CH + 2; k++) zc[k] = cur[k];
+    if (m == 0) zt = zc[0];
     const int base = m * CH;
 #pragma unroll
     for (int k = 0; k < CH; k++) {
       const int r = base + k;
       if (r >= n) break;
+      const T a1 = A1, a2 = A2, b1 = D1, b2 = D2, c0v = C0, c1 = C1;
+      A1 = A2;
+      D1 = D2;
+      C0 = C1;
+      A2 = ga(r + 3);
+      D2 = gd(r + 3);
+      C1 = gc(r + 2);
       if (second) {
         second = false;
         continue;
       }
       const bool h1 = r + 1 < n, h2 = r + 2 < n;
-      const T c0v = h1 ? sc[r] : T(0), a1 = h1 ? sa[r + 1] : T(0), b1 = h1 ? sd[r + 1] : T(0);
-      const T c1 = h2 ? sc[r + 1] : T(0), a2 = h2 ? sa[r + 2] : T(0);
-      const T rcp = rcp_early(bt);
-      T z1 = h1 ? cur[k + 1] : T(0);
+      /* both reciprocals before the test (the same values as nrhs_factor's 1/bt and
+         fac_2x2's 1/Delta), so that neither block kind waits for a division after it */
+      const T rcp = rcp_early(bt), delta = delta_2x2(bt, c0v, a1, b1), rd = rcp_early(delta);
+      T z1 = h1 ? zc[k + 1] : T(0);
       if (!h1 || piv_1x1(bt, c0v, a1, b1, c1, a2)) {
         if (bad_piv(bt)) {
           bad = r;
@@ -422,19 +441,18 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
         zt = z1;
         bt = nbt;
       } else {
-        const T b2 = h2 ? sd[r + 2] : T(0);
-        T delta, p0, p1, g0, g1;
-        const T nbt = fac_2x2(bt, c0v, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
         if (bad_piv(delta)) {
           bad = r;
           break;
         }
+        T p0, p1, g0, g1;
+        const T nbt = fac_2x2_r(rd, bt, c0v, c1, a2, b2, &p0, &p1, &g0, &g1);
         if (lane == 0) {
           sg[r] = g0;
           sg[r + 1] = g1;
           sf[r >> 5] |= 1u << (r & 31);
         }
-        T z2 = h2 ? cur[k + 2] : T(0), y0, y1;
+        T z2 = h2 ? zc[k + 2] : T(0), y0, y1;
         fsol_2x2(p0, p1, c0v, a1, b1, a2, zt, z1, &y0, &y1, &z2);
         cur[k] = y0;
         cur[k + 1] = y1;
