@@ -18,5 +18,6 @@ cat /tmp/z/status.txt
 grep -hE "[0-9]+: .*(Failure|Error)|failures; first" /tmp/z/check_*.log | head -8 | cut -c1-400
 grep -h "gtsv nrhs" /tmp/z/check_gpu_batch.log
 echo "done at $(el) s"
-grep -E "^\| short double n=(64|128|256|1024) nrhs=(4|64|1024) " /tmp/z/short.md | grep graph | grep -v "seq\|not on chip" | awk -F'|' '{printf "%-28s %-34s %8s %10s\n",$2,$3,$4,$7}'
+grep -E "^\| short double n=(64|128|256|1024) nrhs=(4|64|1024|16384|65536) " /tmp/z/short.md | grep -v "seq\|not on chip\|eager" | awk -F"|" '{printf "%-28s %-34s %8s %10s\n",$2,$3,$4,$7}'
+grep -E "^\| short double n=(64|256|1024) nrhs=(16384|65536) " /tmp/z/short.md | grep eager | grep -v "seq\|not on chip" | awk -F"|" '{printf "%-28s %-34s %8s %10s\n",$2,$3,$4,$7}'
 cd /tmp/z && tar czf $FINAL/z.tgz .
