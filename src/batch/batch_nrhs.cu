@@ -54,6 +54,12 @@
 int gtsv__batch_nrhs_factored = 1;
 int gtsv__batch_nrhs_fused = -1;
 
+/* nrhs_fused's loads (an A/B of session 30), bits: 1, the matrix's rows one step ahead
+   in registers; 2, a chunk's column values read before its steps; else read where used */
+#ifndef GTSV_NRHS_WINDOW
+#define GTSV_NRHS_WINDOW 3
+#endif
+
 namespace {
 using namespace gtsv_piv;
 using namespace gtsv_cp;
@@ -389,7 +395,9 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
   auto gd = [&](int i) { return i < n ? sd[i] : T(0); };
   auto gc = [&](int i) { return i + 1 < n ? sc[i] : T(0); };
   T zt = 0, bt = sd[0];
+#if GTSV_NRHS_WINDOW & 1
   T A1 = ga(1), A2 = ga(2), D1 = gd(1), D2 = gd(2), C0 = gc(0), C1 = gc(1);
+#endif
   bool second = false;
   int bad = -1;
   for (int m = 0; m < nch && bad < 0; m++) {
@@ -404,15 +412,21 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
       cur[CH] = nxt[0];
       cur[CH + 1] = nxt[1];
     }
+#if GTSV_NRHS_WINDOW & 2
     T zc[CH + 2];
 #pragma unroll
     for (int k = 0; k < CH + 2; k++) zc[k] = cur[k];
-    if (m == 0) zt = zc[0];
+#define ZC(i) zc[i]
+#else
+#define ZC(i) cur[i]
+#endif
+    if (m == 0) zt = ZC(0);
     const int base = m * CH;
 #pragma unroll
     for (int k = 0; k < CH; k++) {
       const int r = base + k;
       if (r >= n) break;
+#if GTSV_NRHS_WINDOW & 1
       const T a1 = A1, a2 = A2, b1 = D1, b2 = D2, c0v = C0, c1 = C1;
       A1 = A2;
       D1 = D2;
@@ -420,15 +434,17 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
       A2 = ga(r + 3);
       D2 = gd(r + 3);
       C1 = gc(r + 2);
+#else
+      const T a1 = ga(r + 1), a2 = ga(r + 2), b1 = gd(r + 1), b2 = gd(r + 2), c0v = gc(r),
+              c1 = gc(r + 1);
+#endif
       if (second) {
         second = false;
         continue;
       }
       const bool h1 = r + 1 < n, h2 = r + 2 < n;
-      /* both reciprocals before the test (the same values as nrhs_factor's 1/bt and
-         fac_2x2's 1/Delta), so that neither block kind waits for a division after it */
-      const T rcp = rcp_early(bt), delta = delta_2x2(bt, c0v, a1, b1), rd = rcp_early(delta);
-      T z1 = h1 ? zc[k + 1] : T(0);
+      const T rcp = rcp_early(bt);
+      T z1 = h1 ? ZC(k + 1) : T(0);
       if (!h1 || piv_1x1(bt, c0v, a1, b1, c1, a2)) {
         if (bad_piv(bt)) {
           bad = r;
@@ -441,18 +457,18 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
         zt = z1;
         bt = nbt;
       } else {
+        T delta, p0, p1, g0, g1;
+        const T nbt = fac_2x2(bt, c0v, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
         if (bad_piv(delta)) {
           bad = r;
           break;
         }
-        T p0, p1, g0, g1;
-        const T nbt = fac_2x2_r(rd, bt, c0v, c1, a2, b2, &p0, &p1, &g0, &g1);
         if (lane == 0) {
           sg[r] = g0;
           sg[r + 1] = g1;
           sf[r >> 5] |= 1u << (r & 31);
         }
-        T z2 = h2 ? zc[k + 2] : T(0), y0, y1;
+        T z2 = h2 ? ZC(k + 2) : T(0), y0, y1;
         fsol_2x2(p0, p1, c0v, a1, b1, a2, zt, z1, &y0, &y1, &z2);
         cur[k] = y0;
         cur[k + 1] = y1;
@@ -466,6 +482,7 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
     __syncwarp();
     if (m + kSlots < nch) store_chunk<T>(slot(m), Y, n, c0, nc, n, m, lane);
   }
+#undef ZC
   if (bad >= 0) {
     cp_wait(); /* no copy lands after the warp has gone */
     if (lane == 0) gtsv__report_singular(info, (unsigned long long)bad);
