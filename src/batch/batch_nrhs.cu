@@ -30,8 +30,17 @@
  *
  * Where the time goes (that case, ncu): the factorisation 219 us (one thread,
  * about 420 cycles a row), the solve 289 us (512 warps of 32 columns, four an
- * SM, each a chain of 2048 row steps). Not done: overlapping the two (the solve
- * following the factorisation row by row).
+ * SM, each a chain of 2048 row steps).
+ *
+ * nrhs_fused (double, where its workspace fits kFusedMaxBytes; the float kernels
+ * above were faster): no factorisation kernel. Each warp of nrhs_solve's shape
+ * factors the matrix itself during its forward sweep, every lane forming the same
+ * pivot test and the same numbers (nrhs_factor's statements) and applying them to
+ * its column at once; lane 0 keeps G and F for the backward sweep. y goes through a
+ * workspace Y instead of B, so that a singular block met halfway leaves B as it
+ * was. The answers are bitwise those of the two kernels (tests/check_gpu_batch.c).
+ * H100, double, us a call in a CUDA graph: 256 x 64 66.5 against 93.9, 1024 x 1024
+ * 263 against 370 (bench/results/gpu-nrhs-fused-h100-2026-11-27.md).
  *
  * Bytes per row and column (T = sizeof element): read b, write y, read y, write x:
  * 4T, of which the round trip of y stays in L2 where the columns in flight fit (n
@@ -53,12 +62,6 @@
 
 int gtsv__batch_nrhs_factored = 1;
 int gtsv__batch_nrhs_fused = -1;
-
-/* nrhs_fused's loads (an A/B of session 30), bits: 1, the matrix's rows one step ahead
-   in registers; 2, a chunk's column values read before its steps; else read where used */
-#ifndef GTSV_NRHS_WINDOW
-#define GTSV_NRHS_WINDOW 3
-#endif
 
 namespace {
 using namespace gtsv_piv;
@@ -386,18 +389,16 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
   cp_commit();
   load_chunk<T>(slot(1), B, ldb, c0, nc, n, nch > 1 ? 1 : -1, lane);
   cp_commit();
-  /* The matrix's rows move through registers one step ahead of the sweep (row r's step
-     needs a(r+1), a(r+2), d(r+1), d(r+2), c(r), c(r+1), zero past the end as in
-     nrhs_factor), and a chunk's column values are read into registers before its first
-     step: no load waits behind a step's stores (lane 0's G and F, which the compiler
-     cannot tell from the matrix's rows). */
+  /* A chunk's column values are read into registers before its first step, so that no
+     step's loads wait behind the previous steps' stores (lane 0's G and F, which the
+     compiler cannot tell apart from the column). Keeping the matrix's rows in registers
+     one step ahead as well was slower (H100, session 30 call 3: double 256 x 64 74.0
+     against 66.5 us), and so was forming 1/Delta before the pivot test beside 1/bt
+     (call 2). */
   auto ga = [&](int i) { return i < n ? sa[i] : T(0); };
   auto gd = [&](int i) { return i < n ? sd[i] : T(0); };
   auto gc = [&](int i) { return i + 1 < n ? sc[i] : T(0); };
   T zt = 0, bt = sd[0];
-#if GTSV_NRHS_WINDOW & 1
-  T A1 = ga(1), A2 = ga(2), D1 = gd(1), D2 = gd(2), C0 = gc(0), C1 = gc(1);
-#endif
   bool second = false;
   int bad = -1;
   for (int m = 0; m < nch && bad < 0; m++) {
@@ -412,39 +413,24 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
       cur[CH] = nxt[0];
       cur[CH + 1] = nxt[1];
     }
-#if GTSV_NRHS_WINDOW & 2
     T zc[CH + 2];
 #pragma unroll
     for (int k = 0; k < CH + 2; k++) zc[k] = cur[k];
-#define ZC(i) zc[i]
-#else
-#define ZC(i) cur[i]
-#endif
-    if (m == 0) zt = ZC(0);
+    if (m == 0) zt = zc[0];
     const int base = m * CH;
 #pragma unroll
     for (int k = 0; k < CH; k++) {
       const int r = base + k;
       if (r >= n) break;
-#if GTSV_NRHS_WINDOW & 1
-      const T a1 = A1, a2 = A2, b1 = D1, b2 = D2, c0v = C0, c1 = C1;
-      A1 = A2;
-      D1 = D2;
-      C0 = C1;
-      A2 = ga(r + 3);
-      D2 = gd(r + 3);
-      C1 = gc(r + 2);
-#else
       const T a1 = ga(r + 1), a2 = ga(r + 2), b1 = gd(r + 1), b2 = gd(r + 2), c0v = gc(r),
               c1 = gc(r + 1);
-#endif
       if (second) {
         second = false;
         continue;
       }
       const bool h1 = r + 1 < n, h2 = r + 2 < n;
       const T rcp = rcp_early(bt);
-      T z1 = h1 ? ZC(k + 1) : T(0);
+      T z1 = h1 ? zc[k + 1] : T(0);
       if (!h1 || piv_1x1(bt, c0v, a1, b1, c1, a2)) {
         if (bad_piv(bt)) {
           bad = r;
@@ -468,7 +454,7 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
           sg[r + 1] = g1;
           sf[r >> 5] |= 1u << (r & 31);
         }
-        T z2 = h2 ? ZC(k + 2) : T(0), y0, y1;
+        T z2 = h2 ? zc[k + 2] : T(0), y0, y1;
         fsol_2x2(p0, p1, c0v, a1, b1, a2, zt, z1, &y0, &y1, &z2);
         cur[k] = y0;
         cur[k + 1] = y1;
@@ -482,7 +468,6 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
     __syncwarp();
     if (m + kSlots < nch) store_chunk<T>(slot(m), Y, n, c0, nc, n, m, lane);
   }
-#undef ZC
   if (bad >= 0) {
     cp_wait(); /* no copy lands after the warp has gone */
     if (lane == 0) gtsv__report_singular(info, (unsigned long long)bad);
@@ -491,8 +476,13 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
   backward<T>(R0, Y, n, B, ldb, c0, nc, n, lane, sg, sf);
 }
 
-/* nrhs_fused's workspace Y (n nrhs elements) at most this: beyond, the two kernels */
-constexpr size_t kFusedMaxBytes = (size_t)64 << 20;
+/* nrhs_fused by default: double, and a workspace Y (n nrhs elements) of at most this;
+   else the two kernels (workspace 2n elements). H100, us a call in a CUDA graph, fused
+   against two kernels (bench/results/gpu-nrhs-fused-h100-2026-11-27.md): double 128 x 4
+   33.2 / 46.3, 256 x 64 66.5 / 93.9, 1024 x 1024 263 / 370, 1024 x 16384 302 / 402,
+   64 x 65536 46.8 / 52.6 (call 3 / call 2); float was slower fused from n = 128 on
+   (1024 x 1024 365 against 277 us, call 1). */
+constexpr size_t kFusedMaxBytes = (size_t)256 << 20;
 
 template <typename T>
 gtsv_status factored(gtsv_handle h, int64_t n64, int64_t nrhs, const T *dl, const T *d,
@@ -507,21 +497,18 @@ gtsv_status factored(gtsv_handle h, int64_t n64, int64_t nrhs, const T *dl, cons
   const int64_t blocks = (ngroups + kWarps - 1) / kWarps;
   const size_t ybytes = (size_t)n * (size_t)nrhs * sizeof(T);
   const int fz = gtsv__batch_nrhs_fused;
-  if (fz != 0) {
+  if (fz == 1 || (fz < 0 && sizeof(T) == 8 && ybytes <= kFusedMaxBytes)) {
     const size_t fsm = fused_smem<T>(n);
     GTSV_CUDA_TRY(cudaFuncSetAttribute(nrhs_fused<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        (int)fsm));
-    GTSV_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, nrhs_fused<T>, kWarps * 32,
-                                                                fsm));
-    if (per >= 1 && (fz == 1 || (ybytes <= kFusedMaxBytes && blocks <= (int64_t)sms * per))) {
-      void *yv = NULL;
-      gtsv_status s = gtsv__cuda_workspace(h, ybytes, &yv);
-      if (s != GTSV_STATUS_SUCCESS) return s;
+    void *yv = NULL;
+    if (gtsv__cuda_workspace(h, ybytes, &yv) == GTSV_STATUS_SUCCESS) {
       nrhs_fused<T><<<(unsigned)blocks, kWarps * 32, fsm, st>>>(n, nrhs, dl, d, du, (T *)yv, B,
                                                                 ldb, gtsv__cuda_info(h));
       GTSV_CUDA_TRY(cudaGetLastError());
       return GTSV_STATUS_SUCCESS;
     }
+    (void)cudaGetLastError(); /* no room for Y: the two kernels, which need 2n */
   }
   const Lay L = lay_of(n, sizeof(T));
   void *wsv = NULL;
