@@ -678,15 +678,17 @@ gtsv_batch_desc one_matrix(int64_t n, int64_t nrhs, int64_t ldb)
 }
 
 /* Short matrices (n <= GTSV_BATCH_SEQ_MAX_N) by the on-chip kernel with every column in
-   one lane (desc.seq): up to kSeqMaxCols columns, and for n <= 16 up to kSeqMaxColsShort.
-   Each lane loads its own copy of the matrix, and a warp holds 32 columns: at n = 8 and 16
-   with 32 or more columns the factored kernel (batch_nrhs.cu) was the faster. H100, us a
-   call in a CUDA graph, factored or one thread / on chip (bench/results/
-   gpu-short-h100-2026-11-27.md, call 2, double): n = 8 one column 8.8 / 3.8, 16 columns 8.5 /
-   7.2, 32 columns 8.9 / 11.0, 1024 9.1 / 11.1; n = 32 one column 17.4 / 6.8, 1024 columns
-   15.7 / 13.7; n = 64 one column 31.1 / 11.0, 1024 columns 26.9 / 19.0. Beyond 1024
-   columns not measured. */
-constexpr int64_t kSeqMaxCols = 1024, kSeqMaxColsShort = 16;
+   one lane (desc.seq): up to kSeqMaxCols columns, and for n <= 16 up to kSeqMaxColsShort;
+   more columns go to the factored path (batch_nrhs.cu: nrhs_fused where it is the
+   default). Each lane loads its own copy of the matrix and runs the whole sweep alone,
+   where nrhs_fused's warp shares one copy. H100, us a call in a CUDA graph, on chip /
+   nrhs_fused (bench/results/gpu-nrhs-fused-h100-2026-11-27.md, call 4, double): n = 8
+   with 4 columns 4.6 / 6.2, 16 columns 7.2 / 6.2; n = 16: 5.4 / 7.4, 8.4 / 7.6; n = 32
+   with 16 columns 10.0 / 11.0, 32 columns 13.8 / 11.2; n = 64: 14.9 / 18.5, 18.8 / 18.8,
+   1024 columns 19.0 / 19.3 (float alike). The counts between 4 and 16, and between 16 and
+   32, were not measured and stay on chip, as before. (Session 29, against the two
+   kernels: gpu-short-h100-2026-11-27.md, call 2.) */
+constexpr int64_t kSeqMaxCols = 31, kSeqMaxColsShort = 15;
 
 template <typename T>
 gtsv_status nrhs_solve(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,

@@ -32,8 +32,9 @@
  * about 420 cycles a row), the solve 289 us (512 warps of 32 columns, four an
  * SM, each a chain of 2048 row steps).
  *
- * nrhs_fused (double, where its workspace fits kFusedMaxBytes; the float kernels
- * above were faster): no factorisation kernel. Each warp of nrhs_solve's shape
+ * nrhs_fused (double, and float up to 128 rows and 1024 columns, where its workspace
+ * fits kFusedMaxBytes; elsewhere in float the kernels above were faster): no
+ * factorisation kernel. Each warp of nrhs_solve's shape
  * factors the matrix itself during its forward sweep, every lane forming the same
  * pivot test and the same numbers (nrhs_factor's statements) and applying them to
  * its column at once; lane 0 keeps G and F for the backward sweep. y goes through a
@@ -476,12 +477,14 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
   backward<T>(R0, Y, n, B, ldb, c0, nc, n, lane, sg, sf);
 }
 
-/* nrhs_fused by default: double, and a workspace Y (n nrhs elements) of at most this;
-   else the two kernels (workspace 2n elements). H100, us a call in a CUDA graph, fused
-   against two kernels (bench/results/gpu-nrhs-fused-h100-2026-11-27.md): double 128 x 4
-   33.2 / 46.3, 256 x 64 66.5 / 93.9, 1024 x 1024 263 / 370, 1024 x 16384 302 / 402,
-   64 x 65536 46.8 / 52.6 (call 3 / call 2); float was slower fused from n = 128 on
-   (1024 x 1024 365 against 277 us, call 1). */
+/* nrhs_fused by default where its workspace Y (n nrhs elements) is at most
+   kFusedMaxBytes: in double, and in float for n <= 128 with at most 1024 columns; else
+   the two kernels (workspace 2n elements). H100, us a call in a CUDA graph, fused against
+   two kernels (bench/results/gpu-nrhs-fused-h100-2026-11-27.md, call 4): double 128 x 4
+   33.1 / 46.1, 256 x 64 66.4 / 93.9, 1024 x 1024 263 / 369, 1024 x 16384 301 / 402,
+   64 x 65536 46.7 / 52.5 (faster at every shape measured); float 64 x 1024 16.1 / 21.8,
+   128 x 4 33.4 / 37.3, but 256 x 64 77.6 / 71.4, 1024 x 1024 329 / 276 and 64 x 65536
+   37.0 / 31.6 (float's factorisation chain is shorter, so the two kernels lose less). */
 constexpr size_t kFusedMaxBytes = (size_t)256 << 20;
 
 template <typename T>
@@ -497,7 +500,8 @@ gtsv_status factored(gtsv_handle h, int64_t n64, int64_t nrhs, const T *dl, cons
   const int64_t blocks = (ngroups + kWarps - 1) / kWarps;
   const size_t ybytes = (size_t)n * (size_t)nrhs * sizeof(T);
   const int fz = gtsv__batch_nrhs_fused;
-  if (fz == 1 || (fz < 0 && sizeof(T) == 8 && ybytes <= kFusedMaxBytes)) {
+  const bool fits = sizeof(T) == 8 || (n <= 128 && nrhs <= 1024);
+  if (fz == 1 || (fz < 0 && fits && ybytes <= kFusedMaxBytes)) {
     const size_t fsm = fused_smem<T>(n);
     GTSV_CUDA_TRY(cudaFuncSetAttribute(nrhs_fused<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        (int)fsm));
