@@ -34,14 +34,14 @@
  *
  * nrhs_fused (double, and float up to 128 rows and 1024 columns, where its workspace
  * fits kFusedMaxBytes; elsewhere in float the kernels above were faster): no
- * factorisation kernel. Each warp of nrhs_solve's shape
- * factors the matrix itself during its forward sweep, every lane forming the same
- * pivot test and the same numbers (nrhs_factor's statements) and applying them to
- * its column at once; lane 0 keeps G and F for the backward sweep. y goes through a
- * workspace Y instead of B, so that a singular block met halfway leaves B as it
- * was. The answers are bitwise those of the two kernels (tests/check_gpu_batch.c).
- * H100, double, us a call in a CUDA graph: 256 x 64 66.5 against 93.9, 1024 x 1024
- * 263 against 370 (bench/results/gpu-nrhs-fused-h100-2026-11-27.md).
+ * factorisation kernel. Each warp of nrhs_solve's shape factors the matrix itself
+ * during its forward sweep, every lane forming the same pivot test and the same
+ * numbers (nrhs_factor's statements) and applying them to its column at once; lane 0
+ * keeps G and F for the backward sweep. y goes through a workspace Y instead of B, so
+ * that a singular block met halfway leaves B as it was. The answers are bitwise those
+ * of the two kernels (tests/check_gpu_batch.c).
+ * H100, double, us a call in a CUDA graph: 256 x 64 66.4 against 93.9, 1024 x 1024
+ * 263 against 369 (bench/results/gpu-nrhs-fused-h100-2026-11-27.md, call 4).
  *
  * Bytes per row and column (T = sizeof element): read b, write y, read y, write x:
  * 4T, of which the round trip of y stays in L2 where the columns in flight fit (n
@@ -347,8 +347,9 @@ template <typename T> size_t fused_smem(int n)
          (size_t)kWarps * kSlots * 32 * Chunk<T>::LD * sizeof(T);
 }
 
-/* nrhs_fused: nrhs_factor and nrhs_solve in one sweep, for few columns, where the
-   factorisation's one-thread chain before every solve was most of the time. Each warp
+/* nrhs_fused: nrhs_factor and nrhs_solve in one sweep. With few columns the
+   factorisation's one-thread chain was most of the time; with many, every warp's own
+   factorisation costs less than that chain did (batch_nrhs.cu's top). Each warp
    takes 32 columns and factors the matrix itself as it goes: at every row all its lanes
    form the same pivot test and the same P and G (nrhs_factor's statements: DP_SEQ's
    pivots and numbers), each lane applies them to its column at once, and lane 0 keeps G
