@@ -1174,8 +1174,9 @@ int main(int argc, char **argv)
 {
   const char *only = nullptr, *md = nullptr, *commit = "unknown", *prec = "both";
   bool quick = false;
-  long long only_n = 0; /* --n: the batch, single and ablation cases at this size only */
-  long long only_b = 0; /* --batch: with --n, the batch cases with this many systems */
+  long long only_n = 0; /* --n: the batch, single, short and ablation cases at this size only */
+  long long only_b = 0; /* --batch: with --n, the batch cases with this many systems (short:
+                           columns) */
   for (int i = 1; i < argc; i++) {
     if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!std::strcmp(argv[i], "--quick")) quick = true;
@@ -1284,29 +1285,36 @@ int main(int argc, char **argv)
     }
   }
   if (only && !std::strcmp(only, "short")) { /* not in the default run: --only short */
+    /* --n / --batch pick one size / column count */
+    auto skip = [&](int64_t n, int64_t q) {
+      return (only_n > 0 && n != only_n) || (only_b > 0 && q != only_b);
+    };
     for (int pi = 0; pi < 2; pi++) {
       if ((pi == 0 && !dbl) || (pi == 1 && !flt)) continue;
       for (int64_t n : {(int64_t)8, (int64_t)16, (int64_t)32, (int64_t)64})
         for (int64_t q : {(int64_t)1, (int64_t)4, (int64_t)16, (int64_t)32, (int64_t)64,
                           (int64_t)1024}) {
+          if (skip(n, q)) continue;
           if (pi == 0) short_case<double>(h, sp, n, q);
           else short_case<float>(h, sp, n, q);
         }
       for (int64_t n : {(int64_t)128, (int64_t)256, (int64_t)512, (int64_t)1024, (int64_t)2048})
         for (int64_t q : {(int64_t)1, (int64_t)4, (int64_t)16, (int64_t)64, (int64_t)256,
                           (int64_t)1024}) {
-          if (n == 2048 && q > 1) continue;
+          if ((n == 2048 && q > 1) || skip(n, q)) continue;
           if (pi == 0) short_case<double>(h, sp, n, q);
           else short_case<float>(h, sp, n, q);
         }
       /* many columns: nrhs_fused against the two kernels where both may serve */
       for (int64_t n : {(int64_t)64, (int64_t)256, (int64_t)1024}) {
         const int64_t q = n == 64 ? 65536 : 16384;
+        if (skip(n, q)) continue;
         if (pi == 0) short_case<double>(h, sp, n, q);
         else short_case<float>(h, sp, n, q);
       }
     }
   }
+
   if (only && !std::strcmp(only, "arcr")) { /* not in the default run: --only arcr */
     std::vector<int64_t> ns = quick ? std::vector<int64_t>{256, 1024}
                                     : std::vector<int64_t>{256, 512, 1024, 2048, 4096};
