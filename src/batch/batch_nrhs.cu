@@ -337,13 +337,12 @@ nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
   }
 }
 
-/* Shared memory of nrhs_fused: the block's copy of dl, d, du (n + kPad each: zeros past
-   the end, du[n-1] too), each warp's G (n) and F, and each warp's ring. */
-constexpr int kPad = 4;
+/* Shared memory of nrhs_fused: the block's copy of dl, d, du (n each), each warp's G (n)
+   and F, and each warp's ring. */
 template <typename T> size_t fused_smem(int n)
 {
   const size_t f = (size_t)((n + 31) / 32) * 4;
-  return gtsv__al256(3 * (size_t)(n + kPad) * sizeof(T)) +
+  return gtsv__al256(3 * (size_t)n * sizeof(T)) +
          (size_t)kWarps * gtsv__al256((size_t)n * sizeof(T) + f) +
          (size_t)kWarps * kSlots * 32 * Chunk<T>::LD * sizeof(T);
 }
@@ -368,17 +367,16 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
   constexpr int CH = Chunk<T>::CH, LD = Chunk<T>::LD, S = 32 * LD;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5, nw = (n + 31) / 32;
-  const int np = n + kPad;
-  T *sa = reinterpret_cast<T *>(smem_raw), *sd = sa + np, *sc = sd + np;
+  T *sa = reinterpret_cast<T *>(smem_raw), *sd = sa + n, *sc = sd + n;
   const size_t wbytes = gtsv__al256((size_t)n * sizeof(T) + (size_t)nw * 4);
-  unsigned char *const wbase = smem_raw + gtsv__al256(3 * (size_t)np * sizeof(T));
+  unsigned char *const wbase = smem_raw + gtsv__al256(3 * (size_t)n * sizeof(T));
   T *const sg = reinterpret_cast<T *>(wbase + wib * wbytes);
   uint32_t *const sf = reinterpret_cast<uint32_t *>(sg + n);
   T *const R0 = reinterpret_cast<T *>(wbase + kWarps * wbytes) + wib * kSlots * S;
-  for (int r = threadIdx.x; r < np; r += blockDim.x) {
-    sa[r] = r < n ? dl[r] : T(0);
-    sd[r] = r < n ? dd[r] : T(0);
-    sc[r] = r + 1 < n ? du[r] : T(0);
+  for (int r = threadIdx.x; r < n; r += blockDim.x) {
+    sa[r] = dl[r];
+    sd[r] = dd[r];
+    sc[r] = du[r];
   }
   for (int w = lane; w < nw; w += 32) sf[w] = 0;
   __syncthreads();
@@ -398,10 +396,10 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
      compiler cannot tell apart from the column). Keeping the matrix's rows in registers
      one step ahead as well was slower (H100, session 30 call 3: double 256 x 64 74.0
      against 66.5 us), and so was forming 1/Delta before the pivot test beside 1/bt
-     (call 2). The matrix's zeros past the end are in shared memory (kPad), so a row
-     reads its neighbours without a test; past the last row a column's values are
-     whatever the ring holds, and only ever multiplied by those zeros into values that
-     are not used. */
+     (call 2). */
+  auto ga = [&](int i) { return i < n ? sa[i] : T(0); };
+  auto gd = [&](int i) { return i < n ? sd[i] : T(0); };
+  auto gc = [&](int i) { return i + 1 < n ? sc[i] : T(0); };
   T zt = 0, bt = sd[0];
   bool second = false;
   int bad = -1;
@@ -426,15 +424,15 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
     for (int k = 0; k < CH; k++) {
       const int r = base + k;
       if (r >= n) break;
-      const T a1 = sa[r + 1], a2 = sa[r + 2], b1 = sd[r + 1], b2 = sd[r + 2], c0v = sc[r],
-              c1 = sc[r + 1];
+      const T a1 = ga(r + 1), a2 = ga(r + 2), b1 = gd(r + 1), b2 = gd(r + 2), c0v = gc(r),
+              c1 = gc(r + 1);
       if (second) {
         second = false;
         continue;
       }
-      const bool h1 = r + 1 < n;
+      const bool h1 = r + 1 < n, h2 = r + 2 < n;
       const T rcp = rcp_early(bt);
-      T z1 = zc[k + 1];
+      T z1 = h1 ? zc[k + 1] : T(0);
       if (!h1 || piv_1x1(bt, c0v, a1, b1, c1, a2)) {
         if (bad_piv(bt)) {
           bad = r;
@@ -458,7 +456,7 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
           sg[r + 1] = g1;
           sf[r >> 5] |= 1u << (r & 31);
         }
-        T z2 = zc[k + 2], y0, y1;
+        T z2 = h2 ? zc[k + 2] : T(0), y0, y1;
         fsol_2x2(p0, p1, c0v, a1, b1, a2, zt, z1, &y0, &y1, &z2);
         cur[k] = y0;
         cur[k + 1] = y1;
