@@ -396,7 +396,10 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
      compiler cannot tell apart from the column). Keeping the matrix's rows in registers
      one step ahead as well was slower (H100, session 30 call 3: double 256 x 64 74.0
      against 66.5 us), and so was forming 1/Delta before the pivot test beside 1/bt
-     (call 2). */
+     (call 2). ncu (call 6, double 1024 x 4): 127 warp instructions a row, over half of
+     them integer and select work, 3.9 cycles each; yet the matrix padded with zeros
+     past its end, so that a row reads its neighbours without tests (168 registers
+     against 182), was slower as well (call 7: 256 x 64 75.4 against 66.4 us). */
   auto ga = [&](int i) { return i < n ? sa[i] : T(0); };
   auto gd = [&](int i) { return i < n ? sd[i] : T(0); };
   auto gc = [&](int i) { return i + 1 < n ? sc[i] : T(0); };
