@@ -64,6 +64,11 @@
 int gtsv__batch_nrhs_factored = 1;
 int gtsv__batch_nrhs_fused = -1;
 
+/* rows of a chunk nrhs_fused unrolls at a time (an A/B of session 30, call 8) */
+#ifndef GTSV_NRHS_SUB
+#define GTSV_NRHS_SUB 16
+#endif
+
 namespace {
 using namespace gtsv_piv;
 using namespace gtsv_cp;
@@ -365,6 +370,7 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
            const T *__restrict__ du, T *Y, T *B, int64_t ldb, unsigned long long *info)
 {
   constexpr int CH = Chunk<T>::CH, LD = Chunk<T>::LD, S = 32 * LD;
+  constexpr int SUB = GTSV_NRHS_SUB < CH ? GTSV_NRHS_SUB : CH;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5, nw = (n + 31) / 32;
   T *sa = reinterpret_cast<T *>(smem_raw), *sd = sa + n, *sc = sd + n;
@@ -418,54 +424,60 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
       cur[CH] = nxt[0];
       cur[CH + 1] = nxt[1];
     }
-    T zc[CH + 2];
+    /* the chunk in runs of SUB rows, each unrolled (one run of 32 float rows overflowed
+       the instruction cache) */
+#pragma unroll 1
+    for (int hs = 0; hs < CH / SUB && bad < 0; hs++) {
+      T *const cs = cur + hs * SUB;
+      T zc[SUB + 2];
 #pragma unroll
-    for (int k = 0; k < CH + 2; k++) zc[k] = cur[k];
-    if (m == 0) zt = zc[0];
-    const int base = m * CH;
+      for (int k = 0; k < SUB + 2; k++) zc[k] = cs[k];
+      if (m == 0 && hs == 0) zt = zc[0];
+      const int base = m * CH + hs * SUB;
 #pragma unroll
-    for (int k = 0; k < CH; k++) {
-      const int r = base + k;
-      if (r >= n) break;
-      const T a1 = ga(r + 1), a2 = ga(r + 2), b1 = gd(r + 1), b2 = gd(r + 2), c0v = gc(r),
-              c1 = gc(r + 1);
-      if (second) {
-        second = false;
-        continue;
-      }
-      const bool h1 = r + 1 < n, h2 = r + 2 < n;
-      const T rcp = rcp_early(bt);
-      T z1 = h1 ? zc[k + 1] : T(0);
-      if (!h1 || piv_1x1(bt, c0v, a1, b1, c1, a2)) {
-        if (bad_piv(bt)) {
-          bad = r;
-          break;
+      for (int k = 0; k < SUB; k++) {
+        const int r = base + k;
+        if (r >= n) break;
+        const T a1 = ga(r + 1), a2 = ga(r + 2), b1 = gd(r + 1), b2 = gd(r + 2), c0v = gc(r),
+                c1 = gc(r + 1);
+        if (second) {
+          second = false;
+          continue;
         }
-        T g;
-        const T nbt = fac_1x1_r(rcp, c0v, a1, b1, &g);
-        if (lane == 0) sg[r] = g;
-        cur[k] = fsol_1x1(rcp, zt, a1, &z1);
-        zt = z1;
-        bt = nbt;
-      } else {
-        T delta, p0, p1, g0, g1;
-        const T nbt = fac_2x2(bt, c0v, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
-        if (bad_piv(delta)) {
-          bad = r;
-          break;
+        const bool h1 = r + 1 < n, h2 = r + 2 < n;
+        const T rcp = rcp_early(bt);
+        T z1 = h1 ? zc[k + 1] : T(0);
+        if (!h1 || piv_1x1(bt, c0v, a1, b1, c1, a2)) {
+          if (bad_piv(bt)) {
+            bad = r;
+            break;
+          }
+          T g;
+          const T nbt = fac_1x1_r(rcp, c0v, a1, b1, &g);
+          if (lane == 0) sg[r] = g;
+          cs[k] = fsol_1x1(rcp, zt, a1, &z1);
+          zt = z1;
+          bt = nbt;
+        } else {
+          T delta, p0, p1, g0, g1;
+          const T nbt = fac_2x2(bt, c0v, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+          if (bad_piv(delta)) {
+            bad = r;
+            break;
+          }
+          if (lane == 0) {
+            sg[r] = g0;
+            sg[r + 1] = g1;
+            sf[r >> 5] |= 1u << (r & 31);
+          }
+          T z2 = h2 ? zc[k + 2] : T(0), y0, y1;
+          fsol_2x2(p0, p1, c0v, a1, b1, a2, zt, z1, &y0, &y1, &z2);
+          cs[k] = y0;
+          cs[k + 1] = y1;
+          zt = z2;
+          bt = nbt;
+          second = true;
         }
-        if (lane == 0) {
-          sg[r] = g0;
-          sg[r + 1] = g1;
-          sf[r >> 5] |= 1u << (r & 31);
-        }
-        T z2 = h2 ? zc[k + 2] : T(0), y0, y1;
-        fsol_2x2(p0, p1, c0v, a1, b1, a2, zt, z1, &y0, &y1, &z2);
-        cur[k] = y0;
-        cur[k + 1] = y1;
-        zt = z2;
-        bt = nbt;
-        second = true;
       }
     }
     if (bad >= 0) break;
