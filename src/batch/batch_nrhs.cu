@@ -32,16 +32,17 @@
  * about 420 cycles a row), the solve 289 us (512 warps of 32 columns, four an
  * SM, each a chain of 2048 row steps).
  *
- * nrhs_fused (double, and float up to 128 rows and 1024 columns, where its workspace
- * fits kFusedMaxBytes; elsewhere in float the kernels above were faster): no
+ * nrhs_fused (where its workspace fits kFusedMaxBytes, but float matrices of up to 64
+ * rows with more than 1024 columns, where the kernels above were faster): no
  * factorisation kernel. Each warp of nrhs_solve's shape factors the matrix itself
  * during its forward sweep, every lane forming the same pivot test and the same
  * numbers (nrhs_factor's statements) and applying them to its column at once; lane 0
  * keeps G and F for the backward sweep. y goes through a workspace Y instead of B, so
  * that a singular block met halfway leaves B as it was. The answers are bitwise those
  * of the two kernels (tests/check_gpu_batch.c).
- * H100, double, us a call in a CUDA graph: 256 x 64 66.4 against 93.9, 1024 x 1024
- * 263 against 369 (bench/results/gpu-nrhs-fused-h100-2026-11-27.md, call 4).
+ * H100, us a call in a CUDA graph: double 256 x 64 66.1 against 93.7, 1024 x 1024 258
+ * against 369; float 1024 x 1024 241 against 276 (bench/results/gpu-nrhs-fused-h100-
+ * 2026-11-27.md, call 8).
  *
  * Bytes per row and column (T = sizeof element): read b, write y, read y, write x:
  * 4T, of which the round trip of y stays in L2 where the columns in flight fit (n
@@ -63,11 +64,6 @@
 
 int gtsv__batch_nrhs_factored = 1;
 int gtsv__batch_nrhs_fused = -1;
-
-/* rows of a chunk nrhs_fused unrolls at a time (an A/B of session 30, call 8) */
-#ifndef GTSV_NRHS_SUB
-#define GTSV_NRHS_SUB 16
-#endif
 
 namespace {
 using namespace gtsv_piv;
@@ -342,6 +338,13 @@ nrhs_solve(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
   }
 }
 
+/* Rows of a chunk that nrhs_fused unrolls at a time. ncu (call 6) saw instruction-cache
+   misses in 12% of the stall samples with a double chunk (16 rows) in one run; H100, us a
+   call in a CUDA graph, runs of 8 / 16 / 32 rows (session 30 call 8): float 1024 x 1024
+   240.9 / 323.4 / 333.0, 256 x 64 58.4 / 74.6 / 78.4; double 1024 x 1024 258.1 / 265.8,
+   256 x 64 66.1 / 66.8, 64 x 65536 50.8 / 46.8 (bench/results/gpu-nrhs-fused-h100-2026-11-27.md). */
+constexpr int kFusedRun = 8;
+
 /* Shared memory of nrhs_fused: the block's copy of dl, d, du (n each), each warp's G (n)
    and F, and each warp's ring. */
 template <typename T> size_t fused_smem(int n)
@@ -370,7 +373,7 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
            const T *__restrict__ du, T *Y, T *B, int64_t ldb, unsigned long long *info)
 {
   constexpr int CH = Chunk<T>::CH, LD = Chunk<T>::LD, S = 32 * LD;
-  constexpr int SUB = GTSV_NRHS_SUB < CH ? GTSV_NRHS_SUB : CH;
+  constexpr int SUB = kFusedRun < CH ? kFusedRun : CH;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const int lane = threadIdx.x & 31, wib = threadIdx.x >> 5, nw = (n + 31) / 32;
   T *sa = reinterpret_cast<T *>(smem_raw), *sd = sa + n, *sc = sd + n;
@@ -424,8 +427,7 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
       cur[CH] = nxt[0];
       cur[CH + 1] = nxt[1];
     }
-    /* the chunk in runs of SUB rows, each unrolled (one run of 32 float rows overflowed
-       the instruction cache) */
+    /* the chunk in runs of SUB rows, each unrolled (kFusedRun) */
 #pragma unroll 1
     for (int hs = 0; hs < CH / SUB && bad < 0; hs++) {
       T *const cs = cur + hs * SUB;
@@ -494,13 +496,13 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
 }
 
 /* nrhs_fused by default where its workspace Y (n nrhs elements) is at most
-   kFusedMaxBytes: in double, and in float for n <= 128 with at most 1024 columns; else
-   the two kernels (workspace 2n elements). H100, us a call in a CUDA graph, fused against
-   two kernels (bench/results/gpu-nrhs-fused-h100-2026-11-27.md, call 4): double 128 x 4
-   33.1 / 46.1, 256 x 64 66.4 / 93.9, 1024 x 1024 263 / 369, 1024 x 16384 301 / 402,
-   64 x 65536 46.7 / 52.5 (faster at every shape measured); float 64 x 1024 16.1 / 21.8,
-   128 x 4 33.4 / 37.3, but 256 x 64 77.6 / 71.4, 1024 x 1024 329 / 276 and 64 x 65536
-   37.0 / 31.6 (float's factorisation chain is shorter, so the two kernels lose less). */
+   kFusedMaxBytes, but for float matrices of n <= 64 with more than 1024 columns; else the
+   two kernels (workspace 2n elements). H100, us a call in a CUDA graph, fused (runs of 8
+   rows) against two kernels (bench/results/gpu-nrhs-fused-h100-2026-11-27.md, call 8):
+   double 128 x 4 33.1 / 46.3, 256 x 64 66.1 / 93.7, 1024 x 1024 258.1 / 368.7,
+   1024 x 16384 295.0 / 401.8, 64 x 65536 50.8 / 52.7 (1.34-1.45x at every other shape);
+   float 256 x 64 58.4 / 71.1, 1024 x 1024 240.9 / 276.3, 1024 x 16384 256.1 / 284.4
+   (1.11-1.47x), but 64 x 65536 37.1 / 31.7. */
 constexpr size_t kFusedMaxBytes = (size_t)256 << 20;
 
 template <typename T>
@@ -516,7 +518,7 @@ gtsv_status factored(gtsv_handle h, int64_t n64, int64_t nrhs, const T *dl, cons
   const int64_t blocks = (ngroups + kWarps - 1) / kWarps;
   const size_t ybytes = (size_t)n * (size_t)nrhs * sizeof(T);
   const int fz = gtsv__batch_nrhs_fused;
-  const bool fits = sizeof(T) == 8 || (n <= 128 && nrhs <= 1024);
+  const bool fits = sizeof(T) == 8 || n > 64 || nrhs <= 1024;
   if (fz == 1 || (fz < 0 && fits && ybytes <= kFusedMaxBytes)) {
     const size_t fsm = fused_smem<T>(n);
     GTSV_CUDA_TRY(cudaFuncSetAttribute(nrhs_fused<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
