@@ -1,7 +1,7 @@
 # Session 30, device call 9: the final library (nrhs_fused in runs of 8 rows; AUTO fused in
 # both precisions but float n <= 64 with more than 1024 columns).
-# --only short (both precisions), then check_gpu_batch, check_gpu and check_lapack
-# offloaded, side by side.
+# --only short (both precisions), then check_gpu_batch, check_gpu, check_lapack offloaded and
+# compute-sanitizer memcheck / racecheck of check_gpu_batch's nrhs case, side by side.
 set -u
 source scripts/device-prologue.sh
 SO=/work/main/build/src/lapack
@@ -14,6 +14,9 @@ for t in check_gpu_batch check_gpu; do
   (CK_FORK=no CK_DEFAULT_TIMEOUT=1200 timeout $B prebuilt/$t > /tmp/z/$t.log 2>&1; echo "$t rc=$? at $(el) s: $(grep -E '^[0-9]+%: Checks' /tmp/z/$t.log | tr '\n' ' ')" >> /tmp/z/status.txt) &
 done
 (CK_FORK=no CK_DEFAULT_TIMEOUT=1200 GTSV_LAPACK_GPU_MIN_N=1 timeout $B prebuilt/check_lapack > /tmp/z/check_lapack.log 2>&1; echo "check_lapack offload rc=$? at $(el) s: $(grep -E '^[0-9]+%: Checks' /tmp/z/check_lapack.log | tr '\n' ' ')" >> /tmp/z/status.txt) &
+for tool in memcheck racecheck; do
+  (CK_FORK=no CK_DEFAULT_TIMEOUT=1200 CK_RUN_CASE=nrhs GTSV_GPU_TEST_SMALL=1 timeout $B compute-sanitizer --tool $tool --error-exitcode 99 prebuilt/check_gpu_batch > /tmp/z/$tool-nrhs.log 2>&1; echo "$tool nrhs rc=$? at $(el) s: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^[0-9]+%: Checks' /tmp/z/$tool-nrhs.log | tr '\n' ' ')" >> /tmp/z/status.txt) &
+done
 wait
 cat /tmp/z/status.txt
 grep -hE "[0-9]+: .*(Failure|Error)|failures; first" /tmp/z/check_*.log | head -8 | cut -c1-400
