@@ -81,7 +81,9 @@ gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const 
        on chip those shapes were 3-9x faster too (n = 128 with 4 columns 11.2 against 46.3;
        1024 with 1024 columns 32.1 against 368.5) but their largest residual up to 22x the
        factored kernel's (n = 256, 64 columns: 3.99e-14 against 1.80e-15; gtsv2 3.86e-15).
-       gtsv__batch_single_tile = 0: the GPU SPIKE. */
+       Since session 30 the factored path is nrhs_fused (128 x 4 32.8, 1024 x 1024 258 us:
+       bench/results/gpu-nrhs-fused-h100-2026-11-27.md). gtsv__batch_single_tile = 0: the
+       GPU SPIKE. */
     if (n <= kAutoTileMaxN && gtsv__batch_single_tile != 0)
       return Paths<T>::cols(h, n, nrhs, dl, d, du, B, ldb);
     return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
