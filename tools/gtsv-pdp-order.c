@@ -50,30 +50,6 @@
 #include "host/oracle.h"
 #include "pdp/pdp_arith.h"
 
-/* Normwise backward error ||Tx - b|| / (||T|| ||x|| + ||b||), infinity norms, in long
-   double; *xn gets ||x||. Beside the thesis's residual (eq. 6.1, relative to ||b|| alone):
-   where cond(T) > 1/u (type 13, dorr) x is free along a near-null vector and eq. 6.1
-   measures how much of it a method picked up, while this stays at a few u for a
-   backward-stable method. */
-static double berr(long long n, const void *dl, const void *d, const void *du, const void *x,
-                   const void *b, int single, double *xn)
-{
-  long double rn = 0, tn = 0, xm = 0, bn = 0;
-#define EL(p, i) (single ? (long double)((const float *)(p))[i] : (long double)((const double *)(p))[i])
-  for (long long i = 0; i < n; i++) {
-    long double r = EL(d, i) * EL(x, i) - EL(b, i), t = fabsl(EL(d, i));
-    if (i > 0) r += EL(dl, i) * EL(x, i - 1), t += fabsl(EL(dl, i));
-    if (i + 1 < n) r += EL(du, i) * EL(x, i + 1), t += fabsl(EL(du, i));
-    rn = fmaxl(rn, fabsl(r));
-    tn = fmaxl(tn, t);
-    xm = fmaxl(xm, fabsl(EL(x, i)));
-    bn = fmaxl(bn, fabsl(EL(b, i)));
-  }
-#undef EL
-  *xn = (double)xm;
-  return (double)(rn / (tn * xm + bn));
-}
-
 typedef struct {
   int check, threads, rows, warm, rounds, neutral, forget, seq_back;
   double K, Kedge; /* errors allowed at thread and at tile boundaries */
@@ -152,22 +128,22 @@ int main(int argc, char **argv)
       memcpy(x, b, un * e);
       info = gtsv_oracle_sgtsv(n, 1, (float *)dl, (float *)d, (float *)du, (float *)x, n);
       rl = gtsv_oracle_sresidual(n, (float *)dl, (float *)d, (float *)du, (float *)x, (float *)b);
-      bl = berr(n, dl, d, du, x, b, 1, &xl);
+      bl = gtsv_oracle_sberr(n, (float *)dl, (float *)d, (float *)du, (float *)x, (float *)b, &xl);
       memcpy(x, b, un * e);
       fail = s_solve(n, (float *)dl, (float *)d, (float *)du, (float *)x, &o, &st);
       rp = gtsv_oracle_sresidual(n, (float *)dl, (float *)d, (float *)du, (float *)x, (float *)b);
-      bp = berr(n, dl, d, du, x, b, 1, &xp);
+      bp = gtsv_oracle_sberr(n, (float *)dl, (float *)d, (float *)du, (float *)x, (float *)b, &xp);
     } else {
       if (gtsv_testmat_d(type, n, seed, (double *)dl, (double *)d, (double *)du)) return 1;
       gtsv_testmat_rhs_d(n, rseed, (double *)b);
       memcpy(x, b, un * e);
       info = gtsv_oracle_dgtsv(n, 1, (double *)dl, (double *)d, (double *)du, (double *)x, n);
       rl = gtsv_oracle_dresidual(n, (double *)dl, (double *)d, (double *)du, (double *)x, (double *)b);
-      bl = berr(n, dl, d, du, x, b, 0, &xl);
+      bl = gtsv_oracle_dberr(n, (double *)dl, (double *)d, (double *)du, (double *)x, (double *)b, &xl);
       memcpy(x, b, un * e);
       fail = d_solve(n, (double *)dl, (double *)d, (double *)du, (double *)x, &o, &st);
       rp = gtsv_oracle_dresidual(n, (double *)dl, (double *)d, (double *)du, (double *)x, (double *)b);
-      bp = berr(n, dl, d, du, x, b, 0, &xp);
+      bp = gtsv_oracle_dberr(n, (double *)dl, (double *)d, (double *)du, (double *)x, (double *)b, &xp);
     }
     printf("type %2d %-15s n %9lld %s %s TH %d C %d: LAPACK %.3g (info %d)  PDP-order %.3g  "
            "ratio %.3g", type, gtsv_testmat_name(type), (long long)n, single ? "float " : "double",

@@ -44,6 +44,28 @@ ORACLE_GTSV(gtsv_oracle_sgtsv, float, LAPACKE_sgtsv)
 ORACLE_RESID(gtsv_oracle_dresidual, double)
 ORACLE_RESID(gtsv_oracle_sresidual, float)
 
+#define ORACLE_BERR(NAME, T)                                                     \
+  double NAME(int64_t n, const T *dl, const T *d, const T *du, const T *x,       \
+              const T *b, double *xnorm)                                        \
+  {                                                                             \
+    long double rn = 0, tn = 0, xn = 0, bn = 0;                                 \
+    for (int64_t i = 0; i < n; i++) {                                           \
+      long double r = (long double)d[i] * x[i] - b[i], t = fabsl((long double)d[i]); \
+      if (i > 0) r += (long double)dl[i] * x[i - 1], t += fabsl((long double)dl[i]); \
+      if (i + 1 < n) r += (long double)du[i] * x[i + 1], t += fabsl((long double)du[i]); \
+      if (isnan((double)r)) rn = NAN;                                           \
+      else if (!isnan((double)rn)) rn = fmaxl(rn, fabsl(r));                    \
+      tn = fmaxl(tn, t);                                                        \
+      xn = fmaxl(xn, fabsl((long double)x[i]));                                 \
+      bn = fmaxl(bn, fabsl((long double)b[i]));                                 \
+    }                                                                           \
+    if (xnorm) *xnorm = (double)xn;                                             \
+    if (isnan((double)rn)) return NAN;                                          \
+    return (double)(rn / (tn * xn + bn));                                       \
+  }
+ORACLE_BERR(gtsv_oracle_dberr, double)
+ORACLE_BERR(gtsv_oracle_sberr, float)
+
 double gtsv_oracle_dcond(int64_t n, const double *dl, const double *d, const double *du)
 {
   double *w, anorm = 0, rcond = 0;

@@ -1,5 +1,6 @@
 /* The LAPACK oracle: LAPACKE_{s,d}gtsv (partial pivoting) on copies of the input,
-   in LAPACK's n-1 layout, plus the backward residual of thesis eq. 6.1. Used by
+   in LAPACK's n-1 layout, plus the backward residual of thesis eq. 6.1 and the normwise
+   backward error. Used by
    the tests, the benchmarks and gtsv-stability; not part of libgtsv. */
 #ifndef GTSV_HOST_ORACLE_H
 #define GTSV_HOST_ORACLE_H
@@ -24,6 +25,15 @@ double gtsv_oracle_dresidual(int64_t n, const double *dl, const double *d,
                              const double *du, const double *x, const double *b);
 double gtsv_oracle_sresidual(int64_t n, const float *dl, const float *d,
                              const float *du, const float *x, const float *b);
+
+/* The normwise backward error ||T x - b|| / (||T|| ||x|| + ||b||), infinity norms, in
+   long double: a few u for a backward-stable solve whatever cond(T), where eq. 6.1 also
+   measures how far x went along a near-null vector once cond(T) > 1/u. NaN when x holds
+   NaN. xnorm (may be NULL) gets ||x||. */
+double gtsv_oracle_dberr(int64_t n, const double *dl, const double *d, const double *du,
+                         const double *x, const double *b, double *xnorm);
+double gtsv_oracle_sberr(int64_t n, const float *dl, const float *d, const float *du,
+                         const float *x, const float *b, double *xnorm);
 
 /* LAPACK dgtcon 1-norm condition number estimate of A (from dgttrf). Inf when
    singular. */
