@@ -184,6 +184,14 @@ static gtsv_status g_gtsv_nrhs(gtsv_handle h, int64_t n, int64_t nrhs, const dou
 /* ---- measurement -------------------------------------------------------------------- */
 
 /* copy ceiling: read + write bytes of a large device-to-device copy */
+/* Nothing but a launch: the floor a CUDA graph of small solves cannot go under
+   (graph_rows' "launch floor" row: this kernel on the on-chip batch kernel's one-wave
+   grid). */
+__global__ void empty_kernel(int *never)
+{
+  if (never && blockIdx.x == 0xffffffffu) *never = 1;
+}
+
 __global__ void copy_kernel(const double *__restrict__ a, double *__restrict__ b, size_t n)
 {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
@@ -710,8 +718,9 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
                                       "gtsv strided, one-level reduced (graph)",
                                       "gtsv strided, pivoting attempts only (graph)",
                                       "gtsv strided, no cyclic reduction (graph)",
-                                      "gtsv strided, retries in turn (graph)"};
-  for (int which = 0; which < 6; which++) {
+                                      "gtsv strided, retries in turn (graph)",
+                                      "launch floor: an empty kernel, 3 warps x batch (graph)"};
+  for (int which = 0; which < 7; which++) {
     if (which == 2 && n <= 16 * 16) continue;
     if (which == 4 && n <= 4 * 16) continue;
     Row r{names[which], "", -2, 0};
@@ -720,6 +729,10 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     gtsv__batch_tile_pcr = which == 4 ? 0 : 1;
     gtsv__batch_tile_spec = which == 5 ? 0 : 1;
     auto solve = [&](int k) {
+      if (which == 6) {
+        empty_kernel<<<(unsigned)batch, 96, 0, st>>>(nullptr);
+        return cudaGetLastError() == cudaSuccess;
+      }
       if (which != 1) return g_strided(h, n, Sdl, Sd, Sdu, Xs[k], batch) == GTSV_STATUS_SUCCESS;
       return sp_strided(sp, (int)n, Sdl, Sd, Sdu, Xs[k], (int)batch, (int)n, buf) == CUSPARSE_STATUS_SUCCESS;
     };
@@ -727,10 +740,11 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
       for (T *p : Xs) CK(cudaMemcpyAsync(p, Sb, bytes, cudaMemcpyDeviceToDevice, st));
     });
     if (r.ms >= 0) {
-      r.resid = resid(Xs[kG - 1]); /* the last solve of the last replay */
+      /* the last solve of the last replay; the launch floor solves nothing (NaN) */
+      r.resid = which == 6 ? NAN : resid(Xs[kG - 1]);
       char note[96];
-      std::snprintf(note, sizeof note, "per solve: CUDA graph of %d solves, median of %d replays",
-                    kG, g_reps);
+      std::snprintf(note, sizeof note, "per solve: CUDA graph of %d %s, median of %d replays",
+                    kG, which == 6 ? "launches" : "solves", g_reps);
       r.note = note;
     } else {
       r.note = "graph capture failed";

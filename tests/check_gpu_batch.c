@@ -1045,8 +1045,9 @@ END_TEST
    attempt fails, a shifted one passes); random with systems 1 and 4 exactly singular
    (every attempt fails: the sequential fallback reports); dominant with the attempt
    without pivoting judged failed (gtsv__batch_tile_np = 2: warps 1 and 2 skip dominant
-   systems, so warp 0 runs their retries in turn). Every partition size, one system a
-   warp and several, and the issue's 512 x 512. */
+   systems, so warp 0 runs their retries in turn); every third system strictly dominant
+   and the others random (a warp's systems mixed: warps 1 and 2 attempt only some). Every
+   partition size, one system a warp and several, and the issue's 512 x 512. */
 static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t batch,
                       int kind, uint64_t seed)
 {
@@ -1066,6 +1067,13 @@ static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t ba
       for (int64_t i = M; i < 2 * M - 1 && i < n; i++)
         tu_set(p, tu_sys_d(&P, k), i,
                (p == TU_FLOAT ? 1e-5 : 1e-12) * tu_get(p, tu_sys_d(&P, k), i));
+  if (kind == nk + 3) /* every third system strictly dominant, the others random */
+    for (int64_t k = 0; k < batch; k += 3)
+      for (int64_t i = 0; i < n; i++) {
+        const double a = i > 0 ? fabs(tu_get(p, tu_sys_dl(&P, k), i)) : 0.0;
+        const double c = i + 1 < n ? fabs(tu_get(p, tu_sys_du(&P, k), i)) : 0.0;
+        tu_set(p, tu_sys_d(&P, k), i, 2.0 * (a + c) + 0.5);
+      }
   if (kind == nk + 1) { /* systems 1 and 4 singular */
     tu_problem_zero_row(&P, 4, n / 3);
     tu_problem_zero_row(&P, 1, n / 2);
@@ -1074,20 +1082,25 @@ static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t ba
   host_reference_x(&P, &hi, &hr, &xh);
   gtsv__batch_tile_m = (int)M;
   gtsv__batch_tile_np = kind == nk + 2 ? 2 : 1;
-  for (int mi = 0; mi < 2; mi++) {
+  /* mi = 0: in turn; 1: speculative, warps 1 and 2 copying warp 0's tile; 2: speculative,
+     each warp loading its own tile */
+  for (int mi = 0; mi < 3; mi++) {
     gtsv__batch_tile_spec = mi ? 2 : 0;
-    st[mi] = dev_solve(h, &P, L_STRIDED, 0, &info[mi], &row[mi]);
-    snprintf(ctx, sizeof ctx, "spec %d M=%lld %s kind %d n=%lld batch=%lld", mi ? 2 : 0,
-             (long long)M, tu_prec_name(p), kind, (long long)n, (long long)batch);
-    if (!check_solved(&P, st[mi], info[mi], row[mi], xh, hi, hr, ctx)) break;
+    gtsv__batch_tile_spec_share = mi == 2 ? 0 : 1;
+    const int k = mi ? 1 : 0;
+    st[k] = dev_solve(h, &P, L_STRIDED, 0, &info[k], &row[k]);
+    snprintf(ctx, sizeof ctx, "spec %d share %d M=%lld %s kind %d n=%lld batch=%lld",
+             mi ? 2 : 0, mi == 2 ? 0 : 1, (long long)M, tu_prec_name(p), kind, (long long)n,
+             (long long)batch);
+    if (!check_solved(&P, st[k], info[k], row[k], xh, hi, hr, ctx)) break;
     if (mi == 0) xs = tu_dup(p, P.x, P.blen);
     else
-      TU_EXPECT(memcmp(xs, P.x, (size_t)P.blen * tu_elt(p)) == 0 && st[0] == st[1],
-                "spec M=%lld %s kind %d n=%lld batch=%lld: x or status differs from the "
-                "one-warp kernel's", (long long)M, tu_prec_name(p), kind, (long long)n,
-                (long long)batch);
+      TU_EXPECT(memcmp(xs, P.x, (size_t)P.blen * tu_elt(p)) == 0 && st[0] == st[1] &&
+                    info[0] == info[1] && row[0] == row[1],
+                "%s: x, status or info differs from the one-warp kernel's", ctx);
   }
   gtsv__batch_tile_spec = 1;
+  gtsv__batch_tile_spec_share = 1;
   gtsv__batch_tile_np = 1;
   gtsv__batch_tile_m = 0;
   free(xs);
@@ -1107,13 +1120,13 @@ START_TEST(tile_speculative_retries)
     if (tu_small_run() && M != 16) continue; /* compute-sanitizer runs (CK_RUN_CASE=tilespec) */
     for (int pi = 0; pi < TU_NPREC; pi++)
       for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
-        for (int kind = 0; kind < 9; kind++) {
+        for (int kind = 0; kind < 10; kind++) {
           if (tu_small_run() && ((ni != 1 && ni != 3) || (kind != 0 && kind < 6))) continue;
           spec_case(h, (tu_prec)pi, M, ns[ni], ni % 2 ? 33 : 10, kind, 9000 + 10 * ni + kind);
         }
   }
   for (int pi = 0; pi < TU_NPREC && !tu_small_run(); pi++)
-    for (int kind = 0; kind < 9; kind++)
+    for (int kind = 0; kind < 10; kind++)
       spec_case(h, (tu_prec)pi, 16, 512, 512, kind, 9500 + kind);
   gtsv_destroy(h);
   ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),

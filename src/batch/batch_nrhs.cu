@@ -524,13 +524,16 @@ gtsv_status factored(gtsv_handle h, int64_t n64, int64_t nrhs, const T *dl, cons
     GTSV_CUDA_TRY(cudaFuncSetAttribute(nrhs_fused<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        (int)fsm));
     void *yv = NULL;
-    if (gtsv__cuda_workspace(h, ybytes, &yv) == GTSV_STATUS_SUCCESS) {
+    const gtsv_status ws = gtsv__cuda_workspace(h, ybytes, &yv);
+    if (ws == GTSV_STATUS_SUCCESS) {
       nrhs_fused<T><<<(unsigned)blocks, kWarps * 32, fsm, st>>>(n, nrhs, dl, d, du, (T *)yv, B,
                                                                 ldb, gtsv__cuda_info(h));
       GTSV_CUDA_TRY(cudaGetLastError());
       return GTSV_STATUS_SUCCESS;
     }
-    (void)cudaGetLastError(); /* no room for Y: the two kernels, which need 2n */
+    /* no room for Y (its error already cleared): the two kernels, which need 2n; any
+       other failure (the stream's synchronisation before the grow) is the caller's */
+    if (ws != GTSV_STATUS_ALLOC_FAILED) return ws;
   }
   const Lay L = lay_of(n, sizeof(T));
   void *wsv = NULL;

@@ -135,7 +135,8 @@
    (part_solve), 3 reduced system solved, 4 cancellation test done (end of its first
    spike_level), 5 after the block barrier, 6 x stored, 7 after checked cyclic
    reduction; tile_spec_kernel prints, for the first 64 blocks b with b % 64 == 0,
-   each warp's phases in cycles. */
+   each warp's phases in cycles (GTSV_TILE_CLOCKS=2: only blocks of strictly dominant
+   systems, =1 the others). */
 #ifdef GTSV_TILE_CLOCKS
 static __device__ long long gtsv_tile_clk[4096][3][8];
 static __device__ int gtsv_tile_clk_prints;
@@ -165,6 +166,7 @@ int gtsv__batch_tile_np = 1;
 int gtsv__batch_tile_pcr = 1;
 int gtsv__batch_tile_block = 1;
 int gtsv__batch_tile_spec = 1;
+int gtsv__batch_tile_spec_share = 1;
 #endif
 
 namespace {
@@ -695,13 +697,15 @@ template <typename T, int M, bool INTER, bool RED2, bool NP, typename RW>
 __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, int64_t s0, int nact,
                                                    int P, RW rw, int n, T *tA, T *tD, T *tC, T *tB,
                                                    const T *dl, const T *dd, const T *du,
-                                                   const T *x, int lane, int red2, int np, int pcr)
+                                                   const T *x, int lane, int red2, int np, int pcr,
+                                                   bool dm_known = false, unsigned dm_pre = 0u)
 {
   const int g = lane / P, p = lane & (P - 1);
   const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
   unsigned fm = all;
   if (NP && np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
-    const unsigned dm = dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
+    const unsigned dm =
+        dm_known ? dm_pre : dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
     if (dm) {
       const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, rw, n, dm, np == 2);
       if (fd) reload<T, M, INTER>(ds, s0, fd, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
@@ -914,8 +918,8 @@ constexpr int kSpecWarps = 3;
 template <typename T, int M, bool RED2, bool NP, typename RW>
 __global__ void __launch_bounds__(32 * kSpecWarps)
 tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr,
-                 const T *__restrict__ dl, const T *__restrict__ dd, const T *__restrict__ du,
-                 T *x, unsigned long long *info, gtsv_info_dev *self)
+                 int share, const T *__restrict__ dl, const T *__restrict__ dd,
+                 const T *__restrict__ du, T *x, unsigned long long *info, gtsv_info_dev *self)
 {
   constexpr int S = M + 1;
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -931,25 +935,42 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   const int nact = (int)min((int64_t)1 << lgG, ds.nsys - s0);
   TILE_CLK(0);
 
-  load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
+  /* share: only warp 0 loads from global memory; warps 1 and 2 copy its tile where they
+     have work (below). Else each warp loads its own. */
+  if (!share || warp == 0) load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
   gtsv_info_tick tick = {0u, 0u}; /* the epoch protocol, thread 0, while the copies run */
   if (self && threadIdx.x == 0) {
     tick = gtsv__info_count(self);
     s_info = gtsv__info_slot(self, tick.epoch); /* read after the barrier */
   }
   cp_wait();
-  __syncwarp();
+  if (share) __syncthreads(); /* warp 0's tile has landed, for every warp */
+  else __syncwarp();
   TILE_CLK(1);
 
   const unsigned all = __ballot_sync(0xffffffffu, lane / P < nact && (lane & (P - 1)) == 0);
+  /* the strictly dominant systems: warp 0's attempt (without pivoting where NP) nearly
+     always passes on those, and warps 1 and 2 skip them */
+  unsigned dom = 0u;
+  if (share) {
+    const T *const t0 = reinterpret_cast<const T *>(smem_raw);
+    dom = dominant_systems<T, M>(t0, t0 + 32 * S, t0 + 64 * S, lane, P, rw, n, nact);
+    if (warp != 0 && (all & ~dom) != 0u) { /* warp 0's tile, before it writes there */
+      const int4 *src = reinterpret_cast<const int4 *>(smem_raw);
+      int4 *dst = reinterpret_cast<int4 *>(tA);
+      constexpr int kV = tile_smem<T, M>() / (int)sizeof(int4);
+#pragma unroll 4
+      for (int e = lane; e < kV; e += 32) dst[e] = src[e];
+    }
+    __syncthreads();
+  }
   unsigned fm;
   if (warp == 0) {
     fm = first_attempts<T, M, false, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl, dd, du,
-                                                x, lane, red2, np, pcr);
+                                                x, lane, red2, np, pcr, share != 0, dom);
   } else {
-    /* not strictly dominant systems: warp 0's attempt (without pivoting where NP) nearly
-       always passes on those */
-    const unsigned todo = all & ~dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
+    const unsigned todo =
+        all & ~(share ? dom : dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact));
     fm = todo ? spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n,
                                                 tile_shift(rw.L, warp - 1), todo, red2, pcr)
               : 0u;
@@ -982,8 +1003,10 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
 #ifdef GTSV_TILE_CLOCKS
   TILE_CLK(6);
   __syncthreads();
+  /* GTSV_TILE_CLOCKS=2: only blocks whose systems are all strictly dominant (warps 1 and
+     2 attempted none); 1: only the others */
   if (threadIdx.x == 0 && blockIdx.x % 64 == 0 && blockIdx.x < 4096 &&
-      atomicAdd(&gtsv_tile_clk_prints, 1) < 64) {
+      (tr == 0u) == (GTSV_TILE_CLOCKS == 2) && atomicAdd(&gtsv_tile_clk_prints, 1) < 64) {
     const long long(*c)[8] = gtsv_tile_clk[blockIdx.x];
     printf("tile_spec n=%d nsys=%lld block %u f=%x/%x/%x | load %lld | w0 part %lld red %lld "
            "(pcr %lld) fin %lld wait %lld store %lld | w1 part %lld red %lld fin %lld wait %lld "
@@ -1296,6 +1319,14 @@ int spec_mode()
   return env >= 0 && env <= 2 ? env : gtsv__batch_tile_spec;
 }
 
+/* gtsv__batch_tile_spec_share, or GTSV_TILE_SPEC_SHARE=0/1 where set (measurements) */
+int spec_share()
+{
+  static const int env =
+      getenv("GTSV_TILE_SPEC_SHARE") ? atoi(getenv("GTSV_TILE_SPEC_SHARE")) : -1;
+  return env >= 0 && env <= 1 ? env : gtsv__batch_tile_spec_share;
+}
+
 /* Blocks of tile_spec_kernel<T, M, RED2, NP, RW> that device dev runs at once (its
    shared memory opted in; both once per device). */
 template <typename T, int M, bool RED2, bool NP, typename RW>
@@ -1352,8 +1383,8 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
     if (wave > 0 && (spec == 2 || grid <= wave)) {
       tile_spec_kernel<T, M, RED2, NP, RW><<<(unsigned)grid, 32 * kSpecWarps,
                                          kSpecWarps * tile_smem<T, M>(), gtsv__cuda_stream(h)>>>(
-          *ds, P, rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, dl, d, du, x,
-          gtsv__cuda_info(h), self);
+          *ds, P, rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, spec_share(), dl, d,
+          du, x, gtsv__cuda_info(h), self);
       GTSV_CUDA_TRY(cudaGetLastError());
       return GTSV_STATUS_SUCCESS;
     }
