@@ -175,11 +175,12 @@ extern int gtsv__batch_tile_block;
    the grid (2: tests; the answers are bitwise those of the one-warp kernel).
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_spec;
-/* Benchmark and test knob: in the speculative kernel, warps 1 and 2 copy warp 0's tile
-   from shared memory, and only where they have a system to attempt (1, the default), or
-   each warp loads its own tile from global memory (0). The answers are bitwise the same.
-   Process-wide, not synchronised: set it between solves only. */
-extern int gtsv__batch_tile_spec_share;
+/* Benchmark and test knob: in the speculative kernel (one system a block), a strictly
+   dominant system is first solved by two warps without pivoting (batch_tile.cu,
+   block_np: 1, the default), never (0), or that attempt is judged failed (2: tests; the
+   system then takes the one-warp attempts, as with 0). Process-wide, not synchronised:
+   set it between solves only. */
+extern int gtsv__batch_tile_bnp;
 
 /* Single systems up to this order go to the nrhs kernels from gtsv_?gtsv; longer
    ones need SPIKE. */

@@ -166,7 +166,7 @@ int gtsv__batch_tile_np = 1;
 int gtsv__batch_tile_pcr = 1;
 int gtsv__batch_tile_block = 1;
 int gtsv__batch_tile_spec = 1;
-int gtsv__batch_tile_spec_share = 1;
+int gtsv__batch_tile_bnp = 1;
 #endif
 
 namespace {
@@ -891,6 +891,114 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
 }
 
 /*
+ * A strictly dominant system, one a block, solved without pivoting by the block's warps 0
+ * and 1 (threads t = 0..63) in its rows in warp 0's tile (rw: its layout): the method of
+ * spike_attempt_np with 64 partitions instead of 32, so that a lane's chain of
+ * elimination steps is half as long. Partition t holds rows t Lq .. t Lq + Lq-1 (Lq =
+ * ceil(n / 64) >= 2, as n > 16 M >= 128 where P = 32), the last row of each but the last
+ * a separator; part_solve_np solves the interiors, reduced_row forms the separators' rows
+ * (the first values of the partition below through bsc), cyclic reduction without
+ * pivoting across the 64 lanes (through bsc, a named barrier of the two warps between
+ * steps) solves the reduced system, and part_finish forms x, under the cancellation test
+ * of the top of the file over the whole system. Strict dominance keeps every step stable,
+ * as for spike_attempt_np. Returns, at every thread of the two warps, whether the system
+ * passed (then its x is in the tile); force_fail (tests): judged failed.
+ * Why: a one-wave batch costs one system's latency. H100, double 512 x 512 dominant (M =
+ * 16, P = 32), phase clocks of warp 0 (session 31, call 1): load 3 800-5 300 cycles,
+ * dominance test and interiors (15 rows a lane) 5 600, reduced system 2 250, finish and
+ * test 2 450, store 800: 10.6 us a solve in a CUDA graph, of which 1.4 us is the launch.
+ */
+constexpr int kBnpLanes = 64;
+
+template <typename T> struct BnpScratch {
+  T a[kBnpLanes], c[kBnpLanes], r[kBnpLanes], ib[kBnpLanes]; /* reduced rows (first values
+                                                                 of the partitions before) */
+  T w2[2][3];                                                 /* per warp: max, sums */
+  int bad;
+};
+
+__device__ __forceinline__ void bar_bnp() { asm volatile("bar.sync 1, 64;" ::: "memory"); }
+
+template <typename T, int M, typename RW>
+__device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int n, int t,
+                                         BnpScratch<T> &sc, bool force_fail)
+{
+  constexpr int Q = kBnpLanes;
+  const int Lq = (n + Q - 1) / Q, Pq = (n + Lq - 1) / Lq, R = Pq - 1;
+  const bool act = t < Pq, first = t == 0, last = t == Pq - 1;
+  const int lo = t * Lq;
+  const int L = !act ? 0 : last ? n - lo : Lq - 1; /* interior rows */
+  const auto idx = [&](int k) { return rw(lo + k); };
+  if (t == 0) sc.bad = 0;
+  Ends<T> e;
+  e.bad = false;
+  e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
+  if (act) e = part_solve_np(L, tA, tD, tC, tB, !first, !last, idx);
+  /* the first values (v, w, u) of each partition, for the separator above it */
+  sc.a[t] = e.vf;
+  sc.c[t] = e.wf;
+  sc.r[t] = e.xf;
+  bar_bnp();
+  T a = 0, b = 1, c = 0, r = 0; /* reduced row t (an identity row past R) */
+  if (act && !last) {
+    const int k = rw(lo + Lq - 1);
+    reduced_row(tA[k], tD[k], tC[k], tB[k], e.vl, e.wl, e.xl, sc.a[t + 1], sc.c[t + 1],
+                sc.r[t + 1], &a, &b, &c, &r);
+  }
+  if (act && e.bad) sc.bad = 1;
+  /* cyclic reduction: rows 1, 2, 4, ... away through sc (pcr_lanes' steps) */
+  for (int k = 1; k < R; k <<= 1) {
+    bar_bnp(); /* the previous step's reads are done */
+    sc.a[t] = a;
+    sc.c[t] = c;
+    sc.r[t] = r;
+    sc.ib[t] = T(1) / b;
+    bar_bnp();
+    const bool up = t >= k, dn = t + k < R;
+    const T am = up ? sc.a[t - k] : T(0), cm = up ? sc.c[t - k] : T(0);
+    const T rm = up ? sc.r[t - k] : T(0), im = up ? sc.ib[t - k] : T(1);
+    const T ap = dn ? sc.a[t + k] : T(0), cp = dn ? sc.c[t + k] : T(0);
+    const T rp = dn ? sc.r[t + k] : T(0), ip = dn ? sc.ib[t + k] : T(1);
+    if (t < R) pcr_step(a, b, c, r, am, cm, rm, im, ap, cp, rp, ip);
+  }
+  if (t < R) {
+    const T xs = r / b;
+    tB[rw(lo + Lq - 1)] = xs;
+    if (!(tabs(xs) <= finite_max<T>())) sc.bad = 1;
+  }
+  bar_bnp(); /* the separators' x, and every flag */
+  const bool fail = sc.bad != 0;
+  const int w = t >> 5;
+  T s2 = 0, x2 = 0;
+  if (!fail) {
+    const T xl = act && !first ? tB[rw(lo - 1)] : T(0);
+    const T xr = act && !last ? tB[rw(lo + Lq - 1)] : T(0);
+    T m0 = group_max(act ? part_ends(L, tA, tD, tB, xl, xr, idx) : T(0), 32);
+    if ((t & 31) == 0) sc.w2[w][0] = m0;
+    bar_bnp();
+    m0 = tmax(sc.w2[0][0], sc.w2[1][0]);
+    if (act) {
+      const T scl = pow2_inv(m0);
+      part_finish(L, tA, tD, tB, xl, xr, scl, &s2, &x2, idx);
+      s2 += (scl * xr) * (scl * xr); /* the separator below: |x| cancels nothing */
+      x2 += (scl * xr) * (scl * xr);
+    }
+    s2 = group_sum(s2, 32);
+    x2 = group_sum(x2, 32);
+    if ((t & 31) == 0) {
+      sc.w2[w][1] = s2;
+      sc.w2[w][2] = x2;
+    }
+  }
+  bar_bnp(); /* every row's x, and the sums */
+  if (fail) return false;
+  s2 = sc.w2[0][1] + sc.w2[1][1]; /* the same order at every thread: the same decision */
+  x2 = sc.w2[0][2] + sc.w2[1][2];
+  const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
+  return s2 <= T(kCancel * kCancel) * x2 && x2 <= big && !force_fail;
+}
+
+/*
  * Speculative retries (rows contiguous, P > 1), for batches that fit in one wave of
  * this kernel. Such a batch costs its slowest system, and a batch of hundreds of
  * random systems nearly always holds one whose first attempt fails the cancellation
@@ -918,7 +1026,7 @@ constexpr int kSpecWarps = 3;
 template <typename T, int M, bool RED2, bool NP, typename RW>
 __global__ void __launch_bounds__(32 * kSpecWarps)
 tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr,
-                 int share, const T *__restrict__ dl, const T *__restrict__ dd,
+                 int bnp, const T *__restrict__ dl, const T *__restrict__ dd,
                  const T *__restrict__ du, T *x, unsigned long long *info, gtsv_info_dev *self)
 {
   constexpr int S = M + 1;
@@ -926,6 +1034,8 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   __shared__ unsigned fails[kSpecWarps]; /* first lanes of the systems each warp failed */
   __shared__ unsigned long long *s_info; /* self: the key this solve reports into */
   __shared__ unsigned tried;             /* ... of those warps 1 and 2 attempted */
+  __shared__ BnpScratch<T> bsc;          /* block_np's exchanges */
+  __shared__ bool bnp_ok;
   const int warp = (int)(threadIdx.x >> 5), lane = threadIdx.x & 31;
   T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 4 * 32 * S, *const tD = tA + 32 * S;
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
@@ -935,42 +1045,56 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   const int nact = (int)min((int64_t)1 << lgG, ds.nsys - s0);
   TILE_CLK(0);
 
-  /* share: only warp 0 loads from global memory; warps 1 and 2 copy its tile where they
-     have work (below). Else each warp loads its own. */
-  if (!share || warp == 0) load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
+  load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
   gtsv_info_tick tick = {0u, 0u}; /* the epoch protocol, thread 0, while the copies run */
   if (self && threadIdx.x == 0) {
     tick = gtsv__info_count(self);
     s_info = gtsv__info_slot(self, tick.epoch); /* read after the barrier */
   }
   cp_wait();
-  if (share) __syncthreads(); /* warp 0's tile has landed, for every warp */
-  else __syncwarp();
+  __syncwarp();
   TILE_CLK(1);
 
   const unsigned all = __ballot_sync(0xffffffffu, lane / P < nact && (lane & (P - 1)) == 0);
-  /* the strictly dominant systems: warp 0's attempt (without pivoting where NP) nearly
-     always passes on those, and warps 1 and 2 skip them */
+  /* One system a block (P = 32): where it is strictly dominant, warps 0 and 1 solve it
+     together without pivoting (block_np, 64 partitions); where that passes, the block is
+     done. Else warp 0 takes it through first_attempts from its reloaded rows (without
+     pivoting first, as in tile_kernel), warps 1 and 2 skipping it as below. */
+  bool dk = false; /* dom known */
   unsigned dom = 0u;
-  if (share) {
+  if (NP && np != 0 && bnp != 0 && P == 32) {
+    __syncthreads(); /* warp 0's tile, for warp 1 */
     const T *const t0 = reinterpret_cast<const T *>(smem_raw);
     dom = dominant_systems<T, M>(t0, t0 + 32 * S, t0 + 64 * S, lane, P, rw, n, nact);
-    if (warp != 0 && (all & ~dom) != 0u) { /* warp 0's tile, before it writes there */
-      const int4 *src = reinterpret_cast<const int4 *>(smem_raw);
-      int4 *dst = reinterpret_cast<int4 *>(tA);
-      constexpr int kV = tile_smem<T, M>() / (int)sizeof(int4);
-#pragma unroll 4
-      for (int e = lane; e < kV; e += 32) dst[e] = src[e];
+    dk = true;
+    if (dom != 0u) { /* uniform over the block */
+      T *const A0 = reinterpret_cast<T *>(smem_raw);
+      bool ok = false;
+      if (warp < 2) ok = block_np<T, M>(A0, A0 + 32 * S, A0 + 64 * S, A0 + 96 * S, rw, n,
+                                        (int)threadIdx.x, bsc, np == 2 || bnp == 2);
+      if (threadIdx.x == 0) bnp_ok = ok;
+      __syncthreads();
+      if (bnp_ok) {
+        if (self && threadIdx.x == 0) gtsv__info_last(self, tick);
+        if (warp < 2) {
+          T *px = x + s0 * ds.b_sys;
+          for (int r = (int)threadIdx.x; r < n; r += 64) __stcs(px + r, A0[96 * S + rw(r)]);
+        }
+        return;
+      }
+      if (warp == 0) /* its rows, for first_attempts */
+        reload<T, M, false>(ds, s0, all, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
     }
-    __syncthreads();
   }
   unsigned fm;
   if (warp == 0) {
     fm = first_attempts<T, M, false, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl, dd, du,
-                                                x, lane, red2, np, pcr, share != 0, dom);
+                                                x, lane, red2, np, pcr, dk, dom);
   } else {
+    /* not strictly dominant systems: warp 0's attempt (without pivoting where NP) nearly
+       always passes on those */
     const unsigned todo =
-        all & ~(share ? dom : dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact));
+        all & ~(dk ? dom : dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact));
     fm = todo ? spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n,
                                                 tile_shift(rw.L, warp - 1), todo, red2, pcr)
               : 0u;
@@ -1319,12 +1443,11 @@ int spec_mode()
   return env >= 0 && env <= 2 ? env : gtsv__batch_tile_spec;
 }
 
-/* gtsv__batch_tile_spec_share, or GTSV_TILE_SPEC_SHARE=0/1 where set (measurements) */
-int spec_share()
+/* gtsv__batch_tile_bnp, or GTSV_TILE_BNP=0/1/2 where set (measurements) */
+int bnp_mode()
 {
-  static const int env =
-      getenv("GTSV_TILE_SPEC_SHARE") ? atoi(getenv("GTSV_TILE_SPEC_SHARE")) : -1;
-  return env >= 0 && env <= 1 ? env : gtsv__batch_tile_spec_share;
+  static const int env = getenv("GTSV_TILE_BNP") ? atoi(getenv("GTSV_TILE_BNP")) : -1;
+  return env >= 0 && env <= 2 ? env : gtsv__batch_tile_bnp;
 }
 
 /* Blocks of tile_spec_kernel<T, M, RED2, NP, RW> that device dev runs at once (its
@@ -1383,7 +1506,7 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
     if (wave > 0 && (spec == 2 || grid <= wave)) {
       tile_spec_kernel<T, M, RED2, NP, RW><<<(unsigned)grid, 32 * kSpecWarps,
                                          kSpecWarps * tile_smem<T, M>(), gtsv__cuda_stream(h)>>>(
-          *ds, P, rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, spec_share(), dl, d,
+          *ds, P, rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, bnp_mode(), dl, d,
           du, x, gtsv__cuda_info(h), self);
       GTSV_CUDA_TRY(cudaGetLastError());
       return GTSV_STATUS_SUCCESS;
