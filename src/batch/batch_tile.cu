@@ -1063,11 +1063,12 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   bool dk = false; /* dom known */
   unsigned dom = 0u;
   if (NP && np != 0 && bnp != 0 && P == 32) {
-    __syncthreads(); /* warp 0's tile, for warp 1 */
-    const T *const t0 = reinterpret_cast<const T *>(smem_raw);
-    dom = dominant_systems<T, M>(t0, t0 + 32 * S, t0 + 64 * S, lane, P, rw, n, nact);
+    /* each warp from its own tile (the same rows): no warp reads another's tile while
+       that one may write it */
+    dom = dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
     dk = true;
-    if (dom != 0u) { /* uniform over the block */
+    if (dom != 0u) { /* the same at every warp */
+      __syncthreads(); /* warp 0's tile, for warp 1 */
       T *const A0 = reinterpret_cast<T *>(smem_raw);
       bool ok = false;
       if (warp < 2) ok = block_np<T, M>(A0, A0 + 32 * S, A0 + 64 * S, A0 + 96 * S, rw, n,
