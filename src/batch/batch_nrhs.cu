@@ -59,7 +59,6 @@
 #include <cuda_runtime.h>
 #include "batch/batch.h"
 #include "core/pivot_cxx.h"
-#include "batch/tile_core.h"
 #include "batch/cp_async.h"
 #include "cuda/state.h"
 
@@ -68,7 +67,6 @@ int gtsv__batch_nrhs_fused = -1;
 
 namespace {
 using namespace gtsv_piv;
-using namespace gtsv_tile;
 using namespace gtsv_cp;
 
 constexpr int kWarps = 4;        /* warps per block of nrhs_solve */
@@ -121,22 +119,32 @@ nrhs_factor(int n, const T *__restrict__ dl, const T *__restrict__ dd,
     bool ok = true;
     T bt = sd[0];
     int i = 0;
-    while (i < n) { /* DP_SEQ's forward factorisation (tile_core.h piv_block) */
+    while (i < n) { /* DP_SEQ's forward factorisation (tile_core.h seq_step's) */
       const bool h1 = i + 1 < n, h2 = i + 2 < n;
       const T c0 = h1 ? sc[i] : T(0), a1 = h1 ? sa[i + 1] : T(0), b1 = h1 ? sd[i + 1] : T(0);
       const T c1 = h2 ? sc[i + 1] : T(0), a2 = h2 ? sa[i + 2] : T(0);
-      PivBlk<T> f;
-      const int w = piv_block(bt, c0, a1, b1, c1, a2, [&] { return h2 ? sd[i + 2] : T(0); }, h1, f);
-      if (w == 0) { ok = false; break; }
-      sp[i] = f.p0;
-      sg[i] = f.g0;
-      if (w == 2) {
-        sp[i + 1] = f.p1;
-        sg[i + 1] = f.g1;
+      const T rcp = rcp_early(bt);
+      if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
+        if (bad_piv(bt)) { ok = false; break; }
+        T g;
+        const T nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
+        sp[i] = rcp;
+        sg[i] = g;
+        bt = nbt;
+        i += 1;
+      } else {
+        const T b2 = h2 ? sd[i + 2] : T(0);
+        T delta, p0, p1, g0, g1;
+        const T nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+        if (bad_piv(delta)) { ok = false; break; }
+        sp[i] = p0;
+        sp[i + 1] = p1;
+        sg[i] = g0;
+        sg[i + 1] = g1;
         sf[i >> 5] |= 1u << (i & 31);
+        bt = nbt;
+        i += 2;
       }
-      bt = f.nbt;
-      i += w;
     }
     if (!ok) gtsv__report_singular(info, (unsigned long long)i);
     *gate = ok ? 1u : 0u;
@@ -439,31 +447,39 @@ nrhs_fused(int n, int64_t nrhs, const T *__restrict__ dl, const T *__restrict__ 
           continue;
         }
         const bool h1 = r + 1 < n, h2 = r + 2 < n;
+        const T rcp = rcp_early(bt);
         T z1 = h1 ? zc[k + 1] : T(0);
-        PivBlk<T> f;
-        const int w = piv_block(bt, c0v, a1, b1, c1, a2, [&] { return b2; }, h1, f);
-        if (w == 0) {
-          bad = r;
-          break;
-        }
-        if (w == 1) {
-          if (lane == 0) sg[r] = f.g0;
-          cs[k] = fsol_1x1(f.p0, zt, a1, &z1);
+        if (!h1 || piv_1x1(bt, c0v, a1, b1, c1, a2)) {
+          if (bad_piv(bt)) {
+            bad = r;
+            break;
+          }
+          T g;
+          const T nbt = fac_1x1_r(rcp, c0v, a1, b1, &g);
+          if (lane == 0) sg[r] = g;
+          cs[k] = fsol_1x1(rcp, zt, a1, &z1);
           zt = z1;
+          bt = nbt;
         } else {
+          T delta, p0, p1, g0, g1;
+          const T nbt = fac_2x2(bt, c0v, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+          if (bad_piv(delta)) {
+            bad = r;
+            break;
+          }
           if (lane == 0) {
-            sg[r] = f.g0;
-            sg[r + 1] = f.g1;
+            sg[r] = g0;
+            sg[r + 1] = g1;
             sf[r >> 5] |= 1u << (r & 31);
           }
           T z2 = h2 ? zc[k + 2] : T(0), y0, y1;
-          fsol_2x2(f.p0, f.p1, c0v, a1, b1, a2, zt, z1, &y0, &y1, &z2);
+          fsol_2x2(p0, p1, c0v, a1, b1, a2, zt, z1, &y0, &y1, &z2);
           cs[k] = y0;
           cs[k + 1] = y1;
           zt = z2;
+          bt = nbt;
           second = true;
         }
-        bt = f.nbt;
       }
     }
     if (bad >= 0) break;

@@ -80,35 +80,6 @@ template <typename T> __host__ __device__ __forceinline__ T tabs(T v)
 }
 template <typename T> __host__ __device__ __forceinline__ T tmax(T a, T b) { return a > b ? a : b; }
 
-/* One pivot block of DP_SEQ's forward factorisation (the host DP_SEQ,
-   src/host/dp_seq_gen.c, and core/pivot.h's arithmetic), on values: bt is the updated
-   diagonal of row i, c0 = c[i], a1, b1, c1 those of row i+1, a2 of row i+2, and b2()
-   gives b[i+2] (called only for a 2x2 block, so that a 1x1 step does not wait for
-   the load); entries outside the system are 0, and h1 = false (row i+1 outside) makes
-   the block 1x1, as on the host. Returns 1 for a 1x1 block (f.p0 = 1/bt, f.g0), 2 for
-   a 2x2 block on rows i, i+1 (f.p0 = 1/Delta, f.p1 = bt, f.g0, f.g1), 0 for a bad
-   pivot block (singular or not finite); f.nbt is the updated diagonal of the row after
-   the block. Every sweep that factors takes its pivots and numbers from here:
-   seq_step, part_step, and batch_nrhs.cu's kernels. */
-template <typename T> struct PivBlk {
-  T p0, p1, g0, g1, nbt;
-};
-template <typename T, typename B2>
-__host__ __device__ __forceinline__ int piv_block(T bt, T c0, T a1, T b1, T c1, T a2, B2 b2,
-                                                  bool h1, PivBlk<T> &f)
-{
-  const T rcp = rcp_early(bt); /* before the pivot test: see core/pivot_cxx.h */
-  if (!h1 || piv_1x1(bt, c0, a1, b1, c1, a2)) {
-    if (bad_piv(bt)) return 0;
-    f.p0 = rcp;
-    f.nbt = fac_1x1_r(rcp, c0, a1, b1, &f.g0);
-    return 1;
-  }
-  T delta;
-  f.nbt = fac_2x2(bt, c0, a1, b1, c1, a2, b2(), &delta, &f.p0, &f.p1, &f.g0, &f.g1);
-  return bad_piv(delta) ? 0 : 2;
-}
-
 /* State of a forward sweep between pivot blocks: bt, zt (and vt for part_solve) are
    the updated diagonal, right-hand side (and left spike) of row i. */
 template <typename T> struct Sweep {
@@ -128,26 +99,31 @@ __host__ __device__ __forceinline__ bool seq_step(Sweep<T> &s, T *A, T *D, T *C,
   const T c0 = H1 ? C[k0] : T(0), a1 = H1 ? A[k1] : T(0), b1 = H1 ? D[k1] : T(0);
   const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
   T z1 = H1 ? B[k1] : T(0);
-  PivBlk<T> f;
-  const int w = piv_block(s.bt, c0, a1, b1, c1, a2, [&] { return H2 ? D[k2] : T(0); }, H1, f);
-  if (w == 0) return false;
-  if (w == 1) {
-    B[k0] = fsol_1x1(f.p0, s.zt, a1, &z1);
-    D[k0] = f.g0;
+  const T rcp = rcp_early(s.bt); /* before the pivot test: see core/pivot_cxx.h */
+  /* the last row is always 1x1, as on the host */
+  if (!H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2)) {
+    if (bad_piv(s.bt)) return false;
+    T g;
+    const T p = rcp, nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
+    B[k0] = fsol_1x1(p, s.zt, a1, &z1);
+    D[k0] = g;
     C[k0] = T(0);
-    s.bt = f.nbt;
+    s.bt = nbt;
     s.zt = z1;
     s.i = i + 1;
   } else {
-    T z2 = H2 ? B[k2] : T(0), y0, y1;
-    fsol_2x2(f.p0, f.p1, c0, a1, b1, a2, s.zt, z1, &y0, &y1, &z2);
+    const T b2 = H2 ? D[k2] : T(0);
+    T z2 = H2 ? B[k2] : T(0), delta, p0, p1, g0, g1, y0, y1;
+    const T nbt = fac_2x2(s.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+    if (bad_piv(delta)) return false;
+    fsol_2x2(p0, p1, c0, a1, b1, a2, s.zt, z1, &y0, &y1, &z2);
     B[k0] = y0;
     B[k1] = y1;
-    D[k0] = f.g0;
-    D[k1] = f.g1;
+    D[k0] = g0;
+    D[k1] = g1;
     C[k0] = T(1);
     C[k1] = T(0);
-    s.bt = f.nbt;
+    s.bt = nbt;
     s.zt = z2;
     s.i = i + 2;
   }
@@ -232,34 +208,37 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, 
   const T c0 = H1 ? C[k0] : T(0), a1 = H1 ? A[k1] : T(0), b1 = H1 ? D[k1] : T(0);
   const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
   T z1 = H1 ? B[k1] : T(0);
-  PivBlk<T> f;
-  const int w = piv_block(s.bt, c0, a1, b1, c1, a2, [&] { return H2 ? D[k2] : T(0); }, H1, f);
-  if (w == 0) return false;
-  if (w == 1) {
-    T v1 = 0;
-    B[k0] = fsol_1x1(f.p0, s.zt, a1, &z1);
-    A[k0] = fsol_1x1(f.p0, s.vt, a1, &v1); /* A[k0] is not read again */
-    D[k0] = f.g0;
-    s.lp0 = f.p0;
+  const T rcp = rcp_early(s.bt);
+  if (!H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2)) {
+    if (bad_piv(s.bt)) return false;
+    T g, v1 = 0;
+    const T p = rcp, nbt = fac_1x1_r(rcp, c0, a1, b1, &g);
+    B[k0] = fsol_1x1(p, s.zt, a1, &z1);
+    A[k0] = fsol_1x1(p, s.vt, a1, &v1); /* A[k0] is not read again */
+    D[k0] = g;
+    s.lp0 = p;
     s.last2 = false;
-    s.bt = f.nbt;
+    s.bt = nbt;
     s.zt = z1;
     s.vt = v1;
     s.i = i + 1;
   } else {
-    T z2 = H2 ? B[k2] : T(0), v2 = 0, y0, y1;
-    fsol_2x2(f.p0, f.p1, c0, a1, b1, a2, s.zt, z1, &y0, &y1, &z2);
+    const T b2 = H2 ? D[k2] : T(0);
+    T z2 = H2 ? B[k2] : T(0), v2 = 0, delta, p0, p1, g0, g1, y0, y1;
+    const T nbt = fac_2x2(s.bt, c0, a1, b1, c1, a2, b2, &delta, &p0, &p1, &g0, &g1);
+    if (bad_piv(delta)) return false;
+    fsol_2x2(p0, p1, c0, a1, b1, a2, s.zt, z1, &y0, &y1, &z2);
     B[k0] = y0;
     B[k1] = y1;
-    fsol_2x2(f.p0, f.p1, c0, a1, b1, a2, s.vt, T(0), &y0, &y1, &v2);
+    fsol_2x2(p0, p1, c0, a1, b1, a2, s.vt, T(0), &y0, &y1, &v2);
     A[k0] = y0;
     A[k1] = y1;
-    D[k0] = f.g0;
-    D[k1] = f.g1;
+    D[k0] = g0;
+    D[k1] = g1;
     s.f2.set(i);
-    s.lp0 = f.p0; s.lp1 = f.p1; s.lc0 = c0; s.la1 = a1; s.lb1 = b1;
+    s.lp0 = p0; s.lp1 = p1; s.lc0 = c0; s.la1 = a1; s.lb1 = b1;
     s.last2 = true;
-    s.bt = f.nbt;
+    s.bt = nbt;
     s.zt = z2;
     s.vt = v2;
     s.i = i + 2;
