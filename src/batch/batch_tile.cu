@@ -891,33 +891,34 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
 }
 
 /*
- * A strictly dominant system, one a block, solved without pivoting by the block's warps 0
- * and 1 (threads t = 0..63) in its rows in warp 0's tile (rw: its layout): the method of
+ * A strictly dominant system, one a block, solved without pivoting by the block's threads
+ * t = 0..63 (warps 0 and 1; warp 2 only meets the block's barriers) in its rows in warp
+ * 0's tile (rw: its layout): the method of
  * spike_attempt_np with 64 partitions instead of 32, so that a lane's chain of
  * elimination steps is half as long. Partition t holds rows t Lq .. t Lq + Lq-1 (Lq =
  * ceil(n / 64) >= 2, as n > 16 M >= 128 where P = 32), the last row of each but the last
  * a separator; part_solve_np solves the interiors, reduced_row forms the separators' rows
  * (the first values of the partition below through bsc), cyclic reduction without
- * pivoting across the 64 lanes (through bsc, a named barrier of the two warps between
- * steps) solves the reduced system, and part_finish forms x, under the cancellation test
+ * pivoting across the 64 lanes (through bsc, a block barrier between steps) solves the
+ * reduced system, and part_finish forms x, under the cancellation test
  * of the top of the file over the whole system. Strict dominance keeps every step stable,
  * as for spike_attempt_np. Returns, at every thread of the two warps, whether the system
- * passed (then its x is in the tile); force_fail (tests): judged failed.
+ * passed (then its x is in the tile); force_fail (tests): judged failed. Called by every
+ * thread of the block.
  * Why: a one-wave batch costs one system's latency. H100, double 512 x 512 dominant (M =
  * 16, P = 32), phase clocks of warp 0 (session 31, call 1): load 3 800-5 300 cycles,
  * dominance test and interiors (15 rows a lane) 5 600, reduced system 2 250, finish and
  * test 2 450, store 800: 10.6 us a solve in a CUDA graph, of which 1.4 us is the launch.
  */
 constexpr int kBnpLanes = 64;
+constexpr int kSpecWarps = 3; /* warps a block of tile_spec_kernel (below) */
 
 template <typename T> struct BnpScratch {
-  T a[kBnpLanes], c[kBnpLanes], r[kBnpLanes], ib[kBnpLanes]; /* reduced rows (first values
-                                                                 of the partitions before) */
-  T w2[2][3];                                                 /* per warp: max, sums */
+  /* reduced rows (before them, the first values of the partitions); one slot a thread */
+  T a[kSpecWarps * 32], c[kSpecWarps * 32], r[kSpecWarps * 32], ib[kSpecWarps * 32];
+  T w[kSpecWarps][3]; /* per warp: max, sums */
   int bad;
 };
-
-__device__ __forceinline__ void bar_bnp() { asm volatile("bar.sync 1, 64;" ::: "memory"); }
 
 template <typename T, int M, typename RW>
 __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int n, int t,
@@ -938,7 +939,7 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
   sc.a[t] = e.vf;
   sc.c[t] = e.wf;
   sc.r[t] = e.xf;
-  bar_bnp();
+  __syncthreads();
   T a = 0, b = 1, c = 0, r = 0; /* reduced row t (an identity row past R) */
   if (act && !last) {
     const int k = rw(lo + Lq - 1);
@@ -948,12 +949,12 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
   if (act && e.bad) sc.bad = 1;
   /* cyclic reduction: rows 1, 2, 4, ... away through sc (pcr_lanes' steps) */
   for (int k = 1; k < R; k <<= 1) {
-    bar_bnp(); /* the previous step's reads are done */
+    __syncthreads(); /* the previous step's reads are done */
     sc.a[t] = a;
     sc.c[t] = c;
     sc.r[t] = r;
     sc.ib[t] = T(1) / b;
-    bar_bnp();
+    __syncthreads();
     const bool up = t >= k, dn = t + k < R;
     const T am = up ? sc.a[t - k] : T(0), cm = up ? sc.c[t - k] : T(0);
     const T rm = up ? sc.r[t - k] : T(0), im = up ? sc.ib[t - k] : T(1);
@@ -966,7 +967,7 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
     tB[rw(lo + Lq - 1)] = xs;
     if (!(tabs(xs) <= finite_max<T>())) sc.bad = 1;
   }
-  bar_bnp(); /* the separators' x, and every flag */
+  __syncthreads(); /* the separators' x, and every flag */
   const bool fail = sc.bad != 0;
   const int w = t >> 5;
   T s2 = 0, x2 = 0;
@@ -974,9 +975,9 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
     const T xl = act && !first ? tB[rw(lo - 1)] : T(0);
     const T xr = act && !last ? tB[rw(lo + Lq - 1)] : T(0);
     T m0 = group_max(act ? part_ends(L, tA, tD, tB, xl, xr, idx) : T(0), 32);
-    if ((t & 31) == 0) sc.w2[w][0] = m0;
-    bar_bnp();
-    m0 = tmax(sc.w2[0][0], sc.w2[1][0]);
+    if ((t & 31) == 0) sc.w[w][0] = m0;
+    __syncthreads();
+    m0 = tmax(tmax(sc.w[0][0], sc.w[1][0]), sc.w[2][0]);
     if (act) {
       const T scl = pow2_inv(m0);
       part_finish(L, tA, tD, tB, xl, xr, scl, &s2, &x2, idx);
@@ -986,14 +987,14 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
     s2 = group_sum(s2, 32);
     x2 = group_sum(x2, 32);
     if ((t & 31) == 0) {
-      sc.w2[w][1] = s2;
-      sc.w2[w][2] = x2;
+      sc.w[w][1] = s2;
+      sc.w[w][2] = x2;
     }
   }
-  bar_bnp(); /* every row's x, and the sums */
+  __syncthreads(); /* every row's x, and the sums */
   if (fail) return false;
-  s2 = sc.w2[0][1] + sc.w2[1][1]; /* the same order at every thread: the same decision */
-  x2 = sc.w2[0][2] + sc.w2[1][2];
+  s2 = (sc.w[0][1] + sc.w[1][1]) + sc.w[2][1]; /* the same order at every thread: the */
+  x2 = (sc.w[0][2] + sc.w[1][2]) + sc.w[2][2]; /* same decision */
   const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
   return s2 <= T(kCancel * kCancel) * x2 && x2 <= big && !force_fail;
 }
@@ -1021,8 +1022,6 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
  * bench/results/gpu-batch-spec-2026-11-27.md); where warp 0 fails one, it runs that
  * system's retries in turn (retries_in_turn), as tile_kernel does.
  */
-constexpr int kSpecWarps = 3;
-
 template <typename T, int M, bool RED2, bool NP, typename RW>
 __global__ void __launch_bounds__(32 * kSpecWarps)
 tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr,
@@ -1035,7 +1034,6 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   __shared__ unsigned long long *s_info; /* self: the key this solve reports into */
   __shared__ unsigned tried;             /* ... of those warps 1 and 2 attempted */
   __shared__ BnpScratch<T> bsc;          /* block_np's exchanges */
-  __shared__ bool bnp_ok;
   const int warp = (int)(threadIdx.x >> 5), lane = threadIdx.x & 31;
   T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 4 * 32 * S, *const tD = tA + 32 * S;
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
@@ -1056,13 +1054,14 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   TILE_CLK(1);
 
   const unsigned all = __ballot_sync(0xffffffffu, lane / P < nact && (lane & (P - 1)) == 0);
-  /* One system a block (P = 32): where it is strictly dominant, warps 0 and 1 solve it
-     together without pivoting (block_np, 64 partitions); where that passes, the block is
-     done. Else warp 0 takes it through first_attempts from its reloaded rows (without
+  /* One system a block (P = 32) of a user's batch (not a solve inside another method, as
+     the GPU SPIKE's base, whose partitions stay as measured there): where it is strictly
+     dominant, the block solves it without pivoting (block_np, 64 partitions); where that
+     passes, the block is done. Else warp 0 takes it through first_attempts from its reloaded rows (without
      pivoting first, as in tile_kernel), warps 1 and 2 skipping it as below. */
   bool dk = false; /* dom known */
   unsigned dom = 0u;
-  if (NP && np != 0 && bnp != 0 && P == 32) {
+  if (NP && np != 0 && bnp != 0 && P == 32 && ds.fail == NULL) { /* user batches only */
     /* each warp from its own tile (the same rows): no warp reads another's tile while
        that one may write it */
     dom = dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
@@ -1070,12 +1069,9 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
     if (dom != 0u) { /* the same at every warp */
       __syncthreads(); /* warp 0's tile, for warp 1 */
       T *const A0 = reinterpret_cast<T *>(smem_raw);
-      bool ok = false;
-      if (warp < 2) ok = block_np<T, M>(A0, A0 + 32 * S, A0 + 64 * S, A0 + 96 * S, rw, n,
-                                        (int)threadIdx.x, bsc, np == 2 || bnp == 2);
-      if (threadIdx.x == 0) bnp_ok = ok;
-      __syncthreads();
-      if (bnp_ok) {
+      const bool ok = block_np<T, M>(A0, A0 + 32 * S, A0 + 64 * S, A0 + 96 * S, rw, n,
+                                     (int)threadIdx.x, bsc, np == 2 || bnp == 2);
+      if (ok) { /* the same at every thread */
         if (self && threadIdx.x == 0) gtsv__info_last(self, tick);
         if (warp < 2) {
           T *px = x + s0 * ds.b_sys;
