@@ -931,10 +931,12 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
   const int L = !act ? 0 : last ? n - lo : Lq - 1; /* interior rows */
   const auto idx = [&](int k) { return rw(lo + k); };
   if (t == 0) sc.bad = 0;
+  TILE_CLK(7);
   Ends<T> e;
   e.bad = false;
   e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
   if (act) e = part_solve_np(L, tA, tD, tC, tB, !first, !last, idx);
+  TILE_CLK(2);
   /* the first values (v, w, u) of each partition, for the separator above it */
   sc.a[t] = e.vf;
   sc.c[t] = e.wf;
@@ -968,6 +970,7 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
     if (!(tabs(xs) <= finite_max<T>())) sc.bad = 1;
   }
   __syncthreads(); /* the separators' x, and every flag */
+  TILE_CLK(3);
   const bool fail = sc.bad != 0;
   const int w = t >> 5;
   T s2 = 0, x2 = 0;
@@ -992,6 +995,7 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
     }
   }
   __syncthreads(); /* every row's x, and the sums */
+  TILE_CLK(4);
   if (fail) return false;
   s2 = (sc.w[0][1] + sc.w[1][1]) + sc.w[2][1]; /* the same order at every thread: the */
   x2 = (sc.w[0][2] + sc.w[1][2]) + sc.w[2][2]; /* same decision */
@@ -1077,6 +1081,17 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
           T *px = x + s0 * ds.b_sys;
           for (int r = (int)threadIdx.x; r < n; r += 64) __stcs(px + r, A0[96 * S + rw(r)]);
         }
+#ifdef GTSV_TILE_CLOCKS
+        TILE_CLK(6);
+        if (threadIdx.x == 0 && blockIdx.x % 64 == 0 && blockIdx.x < 4096 &&
+            atomicAdd(&gtsv_tile_clk_prints, 1) < 64) {
+          const long long *c = gtsv_tile_clk[blockIdx.x][0];
+          printf("tile_bnp n=%d nsys=%lld block %u | load %lld | dominance %lld | part %lld | "
+                 "red %lld | fin %lld | store %lld | total %lld\n",
+                 n, (long long)ds.nsys, blockIdx.x, c[1] - c[0], c[7] - c[1], c[2] - c[7],
+                 c[3] - c[2], c[4] - c[3], c[6] - c[4], c[6] - c[0]);
+        }
+#endif
         return;
       }
       if (warp == 0) /* its rows, for first_attempts */
