@@ -629,17 +629,12 @@ __device__ __forceinline__ bool column_dominant(const T *tA, const T *tD, const 
 {
   constexpr int S = M + 1;
   bool dom = true;
-  const int r0 = p * L, c = lane * S;
-  /* every slot of the column below M is read, those past L or n read but not judged, so
-     that no load waits on a condition (before, the loads sat behind the row's tests; in
-     session 31's phase clocks (call 5) the interval from warp 0's tile to block_np's start,
-     this test and the block's wait for all three copies, took about 2 500 cycles at M = 16
-     and 4 200 at M = 32) */
-#pragma unroll 8
-  for (int t = 0; t < M; t++) {
-    const T a = tA[c + t], d = tD[c + t], cc = tC[c + t];
-    const int r = r0 + t;
-    dom &= t >= L || r >= n || dominant_row(r == 0 ? T(0) : a, d, r == n - 1 ? T(0) : cc);
+  const int r0 = p * L;
+#pragma unroll 4
+  for (int t = 0; t < L; t++) {
+    const int r = r0 + t, k = lane * S + t;
+    if (r < n)
+      dom &= dominant_row(r == 0 ? T(0) : tA[k], tD[k], r == n - 1 ? T(0) : tC[k]);
   }
   return dom;
 }
@@ -1043,7 +1038,6 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   __shared__ unsigned long long *s_info; /* self: the key this solve reports into */
   __shared__ unsigned tried;             /* ... of those warps 1 and 2 attempted */
   __shared__ BnpScratch<T> bsc;          /* block_np's exchanges */
-  __shared__ unsigned bnp_dom;           /* warp 0's dominant systems (bnpk) */
   const int warp = (int)(threadIdx.x >> 5), lane = threadIdx.x & 31;
   T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 4 * 32 * S, *const tD = tA + 32 * S;
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
@@ -1059,39 +1053,29 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
     tick = gtsv__info_count(self);
     s_info = gtsv__info_slot(self, tick.epoch); /* read after the barrier */
   }
-  /* One system a block (P = 32) of a user's batch (not a solve inside another method, as
-     the GPU SPIKE's base, whose partitions stay as measured there): where it is strictly
-     dominant, the block solves it without pivoting (block_np, 64 partitions); where that
-     passes, the block is done. Else warp 0 takes it through first_attempts from its
-     reloaded rows (without pivoting first, as in tile_kernel), warps 1 and 2 skipping it
-     as below. Warp 0 alone tests dominance, on its tile, and the block meets it there:
-     warps 1 and 2 wait for their own copies only after that, where they need them
-     (session 31 call 5: from warp 0's tile to block_np's start, each warp's test and the
-     wait for all three copies, about 2 500 of block_np's 14 500 cycles at 512 x 512). */
-  const bool bnpk = NP && np != 0 && bnp != 0 && P == 32 && ds.fail == NULL;
-  if (!bnpk || warp == 0) {
-    cp_wait();
-    __syncwarp();
-  }
+  cp_wait();
+  __syncwarp();
   TILE_CLK(1);
 
   const unsigned all = __ballot_sync(0xffffffffu, lane / P < nact && (lane & (P - 1)) == 0);
+  /* One system a block (P = 32) of a user's batch (not a solve inside another method, as
+     the GPU SPIKE's base, whose partitions stay as measured there): where it is strictly
+     dominant, the block solves it without pivoting (block_np, 64 partitions); where that
+     passes, the block is done. Else warp 0 takes it through first_attempts from its reloaded rows (without
+     pivoting first, as in tile_kernel), warps 1 and 2 skipping it as below. */
   bool dk = false; /* dom known */
   unsigned dom = 0u;
-  if (bnpk) {
-    if (warp == 0) {
-      dom = dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
-      if (lane == 0) bnp_dom = dom;
-    }
-    __syncthreads(); /* warp 0's tile and its test, for every warp */
-    dom = bnp_dom;
+  if (NP && np != 0 && bnp != 0 && P == 32 && ds.fail == NULL) { /* user batches only */
+    /* each warp from its own tile (the same rows): no warp reads another's tile while
+       that one may write it */
+    dom = dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
     dk = true;
-    if (dom != 0u) {
+    if (dom != 0u) { /* the same at every warp */
+      __syncthreads(); /* warp 0's tile, for warp 1 */
       T *const A0 = reinterpret_cast<T *>(smem_raw);
       const bool ok = block_np<T, M>(A0, A0 + 32 * S, A0 + 64 * S, A0 + 96 * S, rw, n,
                                      (int)threadIdx.x, bsc, np == 2 || bnp == 2);
       if (ok) { /* the same at every thread */
-        if (warp != 0) cp_wait(); /* no copy lands after the block has gone */
         if (self && threadIdx.x == 0) gtsv__info_last(self, tick);
         if (warp < 2) {
           T *px = x + s0 * ds.b_sys;
@@ -1112,10 +1096,6 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
       }
       if (warp == 0) /* its rows, for first_attempts */
         reload<T, M, false>(ds, s0, all, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
-    }
-    if (warp != 0) { /* their own copies, for their attempts */
-      cp_wait();
-      __syncwarp();
     }
   }
   unsigned fm;
