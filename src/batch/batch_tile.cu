@@ -82,7 +82,10 @@
  * a warp side by side, a lane each: the answer and a reported singular row are
  * exactly DP_SEQ's, and no other system is affected. A strided batch whose grid fits
  * one wave runs the first attempt and both retries at once, in three warps a block
- * (tile_spec_kernel, below: the same answers, without the retries' latency).
+ * (tile_spec_kernel, below: the same answers, without the retries' latency); there a
+ * strictly dominant system alone in its block (P = 32) is first solved by two warps
+ * without pivoting in 64 partitions (block_np, below: other partitions, so its x is not
+ * bitwise the one-warp kernel's).
  *
  * Strictly diagonally dominant systems (|d| > |dl| + |du| on every row, as in ADI
  * and implicit diffusion), where the reduced system has kRed2MinRows rows or more,
@@ -1016,7 +1019,8 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
  * runs in turn: warp 0 the first attempts (first_attempts), warp 1 the attempt with
  * the separators moved up M/2 rows, warp 2 moved up M/4. Each system takes the first
  * of these, in that order, that passed, so its x is the one tile_kernel gives,
- * bitwise; where all three failed, warp 0 reloads it and solves it sequentially
+ * bitwise (but a strictly dominant system alone in its block, which block_np solves
+ * first: above); where all three failed, warp 0 reloads it and solves it sequentially
  * (seq_fallback), as tile_kernel does. Each warp stores the systems it won.
  * Strictly dominant systems (warp 0's first attempt, without pivoting where the kernel
  * has that attempt, nearly always passes on them) are not attempted by warps 1 and 2:
