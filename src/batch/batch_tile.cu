@@ -911,7 +911,7 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
  * Why: a one-wave batch costs one system's latency. H100, double 512 x 512 dominant (M =
  * 16, P = 32), phase clocks of warp 0 (session 31, call 1): load 3 800-5 300 cycles,
  * dominance test and interiors (15 rows a lane) 5 600, reduced system 2 250, finish and
- * test 2 450, store 800: 10.6 us a solve in a CUDA graph, of which 1.4 us is the launch.
+ * test 2 450, store 800: 10.6 us a solve in a CUDA graph, of which 1.5 us is the launch.
  * With block_np (call 4): 9.8 us (float 8.5 against 9.1; 1024 x 256 double 11.8 against
  * 13.0); random batches 0-0.6 us slower, where only the dominance test moved
  * (bench/results/gpu-batch-onewave-h100-2026-11-28.md, with block_np's own clocks).
