@@ -419,8 +419,7 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
   x2 = group_sum(x2, P);
   /* decided at the first lane (the lanes' sums may differ in the last bits); a
      non-finite x makes x2 Inf or NaN */
-  const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
-  const bool ok = !fail && s2 <= T(kCancel * kCancel) * x2 && x2 <= big && !force_fail;
+  const bool ok = !fail && cancel_pass(s2, x2) && !force_fail;
   if (q == 1) TILE_CLK(4); /* the first level only */
   __syncwarp(); /* every lane is done with the rows: the caller may write them again */
   const unsigned bad = __ballot_sync(0xffffffffu, on && p == 0 && !ok);
@@ -1005,8 +1004,7 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
   if (fail) return false;
   s2 = (sc.w[0][1] + sc.w[1][1]) + sc.w[2][1]; /* the same order at every thread: the */
   x2 = (sc.w[0][2] + sc.w[1][2]) + sc.w[2][2]; /* same decision */
-  const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
-  return s2 <= T(kCancel * kCancel) * x2 && x2 <= big && !force_fail;
+  return cancel_pass(s2, x2) && !force_fail;
 }
 
 /*
@@ -1068,8 +1066,9 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   /* One system a block (P = 32) of a user's batch (not a solve inside another method, as
      the GPU SPIKE's base, whose partitions stay as measured there): where it is strictly
      dominant, the block solves it without pivoting (block_np, 64 partitions); where that
-     passes, the block is done. Else warp 0 takes it through first_attempts from its reloaded rows (without
-     pivoting first, as in tile_kernel), warps 1 and 2 skipping it as below. */
+     passes, the block is done. Else warp 0 takes it through first_attempts from its
+     reloaded rows (without pivoting first, as in tile_kernel), warps 1 and 2 skipping it
+     as below. */
   bool dk = false; /* dom known */
   unsigned dom = 0u;
   if (NP && np != 0 && bnp != 0 && P == 32 && ds.fail == NULL) { /* user batches only */
@@ -1340,8 +1339,7 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
     }
     s2 = block_sum4(s2, sRed[1]);
     x2 = block_sum4(x2, sRed[2]);
-    const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
-    ok = s2 <= T(kCancel * kCancel) * x2 && x2 <= big; /* the same at every thread */
+    ok = cancel_pass(s2, x2); /* the same at every thread */
   }
 
   if (ok && berr_check) {

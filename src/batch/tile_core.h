@@ -379,6 +379,15 @@ template <typename T> __host__ __device__ __forceinline__ constexpr T finite_max
   return sizeof(T) == 8 ? T(1.7976931348623157e308) : T(3.4028234663852886e38);
 }
 
+/* The cancellation test of an attempt (batch_tile.cu's top), from the scaled sums over
+   the system of the magnitudes that cancel (s2) and of x (x2): s2 <= kCancel^2 x2, and
+   false where x is not finite (x2 Inf or NaN). */
+template <typename T> __host__ __device__ __forceinline__ bool cancel_pass(T s2, T x2)
+{
+  const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
+  return s2 <= T(kCancel * kCancel) * x2 && x2 <= big;
+}
+
 /* Strict diagonal dominance of a row (a, d, c: the couplings outside a system read
    as 0 by the caller), with d finite; false on a NaN anywhere. */
 template <typename T> __host__ __device__ __forceinline__ bool dominant_row(T a, T d, T c)

@@ -133,8 +133,7 @@ bool emul_level(T *A, T *D, T *C, T *B, int nparts, const int *L, const PIdx *id
     x2 += (sc * xr[j]) * (sc * xr[j]);
   }
   *ratio = sqrt((double)s2 / (double)x2);
-  const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
-  return s2 <= T(kCancel * kCancel) * x2 && x2 <= big && !force_fail;
+  return cancel_pass(s2, x2) && !force_fail;
 }
 
 /* One attempt (spike_attempt) on the system (a, d, c, b: its n rows) with
