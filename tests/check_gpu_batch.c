@@ -1140,92 +1140,6 @@ START_TEST(tile_speculative_retries)
 }
 END_TEST
 
-/* The one-warp kernel's tile loaded in stages (batch_tile.cu, load_staged: each lane's
-   sweep starts on the first slots of its column while the rest lands):
-   gtsv__batch_tile_stage = 2 and 4 must give bitwise the x, status and first singular
-   system and row of the whole tile (1), and be accurate against LAPACK: the one-warp
-   kernel (gtsv__batch_tile_spec = 0) and the speculative one (2, warp 0's tile staged;
-   block_np off, whose partitions differ). Kinds: those of
-   tile_reduced_two_level, strictly dominant (the dominance test waits for every
-   stage), random with systems 1 and 4 singular, one nearly singular interior in every
-   system (the retries reload over a staged tile); columns full (n = 32 M: FullRows)
-   and balanced (n = 20 M + 3: L < M, the last stage shorter), several systems a warp
-   (P < 32) and one, and n = 40 M + 1 with the kernel's own M (at M = 64, 2561 rows: the
-   GPU SPIKE over the batch, whose smallest reduced system this kernel solves). */
-static void stage_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t batch, int kind,
-                       uint64_t seed)
-{
-  static const tu_kind rk[] = {TU_RANDOM, TU_ZERO_DIAG, TU_FORCE_2X2, TU_DOMINANT,
-                               TU_NEAR_SING_PART, TU_ZERO_DIAG_PAIRS};
-  const int nk = (int)(sizeof rk / sizeof *rk);
-  static const int stages[] = {1, 2, 4, 2, 4}, specs[] = {0, 0, 0, 2, 2};
-  tu_problem P;
-  char ctx[256];
-  int64_t info[5], row[5], hi, hr;
-  int st[5];
-  void *xh = NULL, *xs = NULL;
-  const int64_t stride = n + 3;
-  tu_problem_init(&P, p, kind < nk ? rk[kind] : TU_RANDOM, n, 1, stride, batch, stride, seed);
-  if (kind == nk + 1) /* a nearly singular interior in every system */
-    for (int64_t k = 0; k < batch; k++)
-      for (int64_t i = M; i < 2 * M - 1 && i < n; i++)
-        tu_set(p, tu_sys_d(&P, k), i,
-               (p == TU_FLOAT ? 1e-5 : 1e-12) * tu_get(p, tu_sys_d(&P, k), i));
-  if (kind == nk && batch > 4) { /* systems 1 and 4 singular */
-    tu_problem_zero_row(&P, 4, n / 3);
-    tu_problem_zero_row(&P, 1, n / 2);
-  }
-  tu_problem_prepare(&P);
-  host_reference_x(&P, &hi, &hr, &xh);
-  if (n <= 32 * M) gtsv__batch_tile_m = (int)M;
-  gtsv__batch_tile_bnp = 0;
-  for (int si = 0; si < 5; si++) {
-    gtsv__batch_tile_stage = stages[si];
-    gtsv__batch_tile_spec = specs[si];
-    st[si] = dev_solve(h, &P, L_STRIDED, 0, &info[si], &row[si]);
-    snprintf(ctx, sizeof ctx, "stage %d spec %d M=%lld %s kind %d n=%lld batch=%lld",
-             stages[si], specs[si], (long long)M, tu_prec_name(p), kind, (long long)n,
-             (long long)batch);
-    if (!check_solved(&P, st[si], info[si], row[si], xh, hi, hr, ctx)) break;
-    if (si == 0) xs = tu_dup(p, P.x, P.blen);
-    else
-      TU_EXPECT(memcmp(xs, P.x, (size_t)P.blen * tu_elt(p)) == 0 && st[0] == st[si] &&
-                    info[0] == info[si] && row[0] == row[si],
-                "%s: x, status or info differs from the whole tile's", ctx);
-  }
-  gtsv__batch_tile_stage = 2;
-  gtsv__batch_tile_spec = 1;
-  gtsv__batch_tile_bnp = 1;
-  gtsv__batch_tile_m = 0;
-  free(xs);
-  free(xh);
-  tu_problem_free(&P);
-}
-
-START_TEST(tile_staged_load)
-{
-  static const int ms[] = {8, 16, 32, 64};
-  gtsv_handle h;
-  tu_reset_failures();
-  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
-  for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++) {
-    const int64_t M = ms[mi];
-    const int64_t ns[] = {2 * M + 1, 5 * M + 3, 20 * M + 3, 32 * M, 40 * M + 1};
-    if (tu_small_run() && M != 16) continue; /* compute-sanitizer runs (CK_RUN_CASE=tilestage) */
-    for (int pi = 0; pi < TU_NPREC; pi++)
-      for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
-        for (int kind = 0; kind < 8; kind++) {
-          if (tu_small_run() && (ni == 4 || (kind != 0 && kind != 3 && kind != 6))) continue;
-          if (ns[ni] > 32 * M && kind != 0 && kind != 3) continue;
-          stage_case(h, (tu_prec)pi, M, ns[ni], ni % 2 ? 37 : 10, kind, 9700 + 10 * ni + kind);
-        }
-  }
-  gtsv_destroy(h);
-  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
-                tu_first_failure());
-}
-END_TEST
-
 /* Systems longer than the on-chip kernel takes (stride n, and stride > n with the
    gaps, which no solver may write, holding the sentinel): the GPU SPIKE over the
    batch as one block-diagonal system (src/spike). Every system's
@@ -1579,10 +1493,6 @@ int main(void)
   tcase_add_test(ts, tile_speculative_retries);
   tcase_set_timeout(ts, 1200);
   suite_add_tcase(gs, ts);
-  TCase *tq = tcase_create("tilestage"); /* CK_RUN_CASE=tilestage: the staged load */
-  tcase_add_test(tq, tile_staged_load);
-  tcase_set_timeout(tq, 1200);
-  suite_add_tcase(gs, tq);
   TCase *t2 = tcase_create("tile2"); /* CK_RUN_CASE=tile2: the two-level solve alone */
   tcase_add_test(t2, tile_reduced_two_level);
   tcase_set_timeout(t2, 1200);

@@ -181,11 +181,6 @@ extern int gtsv__batch_tile_spec;
    system then takes the one-warp attempts, as with 0). Process-wide, not synchronised:
    set it between solves only. */
 extern int gtsv__batch_tile_bnp;
-/* Benchmark and test knob: the one-warp kernel (rows contiguous, P > 1) loads its tile in
-   2 (the default) or 4 stages and sweeps each as it lands (batch_tile.cu, load_staged), or
-   whole (1, as before). The answers are the same bitwise. Process-wide, not
-   synchronised: set it between solves only. */
-extern int gtsv__batch_tile_stage;
 
 /* Single systems up to this order go to the nrhs kernels from gtsv_?gtsv; longer
    ones need SPIKE. */

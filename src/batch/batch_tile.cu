@@ -170,7 +170,6 @@ int gtsv__batch_tile_pcr = 1;
 int gtsv__batch_tile_block = 1;
 int gtsv__batch_tile_spec = 1;
 int gtsv__batch_tile_bnp = 1;
-int gtsv__batch_tile_stage = 2;
 #endif
 
 namespace {
@@ -263,62 +262,6 @@ __device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0
   const T *pl = dl + s0 * ms, *pd = dd + s0 * ms, *pu = du + s0 * ms, *pb = x + s0 * bs;
   for (int g = 0, c = 0; g < nact; g++, c += cs, pl += ms, pd += ms, pu += ms, pb += bs)
     cp_rows<T, M>(n, rw, tA + c, tD + c, tC + c, tB + c, pl, pd, pu, pb, lane);
-}
-
-/* A tile loaded in stages (load_staged): stage c holds slots c h .. c h + h-1 of every
-   column (h = M / n), each stage one cp.async group. wait(c): stages 0..c have landed
-   (every lane waits for its own copies, then the warp meets: each lane reads rows
-   other lanes copied); called by every lane of the warp at once. n = 1: the tile
-   was loaded whole and waited for (nothing to wait). See part_solve (tile_core.h). */
-struct TileStage {
-  int n, h; /* stages (1, 2 or 4), slots a stage */
-  __device__ int stages() const { return n; }
-  __device__ int rows(int c) const { return (c + 1) * h; }
-  __device__ void wait(int c) const
-  {
-    if (n == 1) return;
-    const int left = n - 1 - c; /* groups that may still be in flight */
-    if (left <= 0) asm volatile("cp.async.wait_group 0;\n" ::: "memory");
-    else if (left == 1) asm volatile("cp.async.wait_group 1;\n" ::: "memory");
-    else if (left == 2) asm volatile("cp.async.wait_group 2;\n" ::: "memory");
-    else asm volatile("cp.async.wait_group 3;\n" ::: "memory");
-    __syncwarp();
-  }
-};
-
-/* load_group (rows contiguous) in st.n stages (TileStage): stage by stage, slots
-   c h .. c h + h-1 of each used column of each of the nact systems, one cp.async group
-   a stage, so that the sweeps can start on the first slots of every column while the
-   rest lands (a column's rows are a lane's partition, swept from its first row).
-   Consecutive lanes take consecutive slots of a column, then the next column: pieces
-   of h T contiguous (64 bytes at double M = 16, two stages). */
-template <typename T, int M, typename RW>
-__device__ __forceinline__ void load_staged(const gtsv_batch_desc &ds, int64_t s0, int nact,
-                                            int P, RW rw, T *tA, T *tD, T *tC, T *tB,
-                                            const T *dl, const T *dd, const T *du, const T *x,
-                                            int lane, TileStage st)
-{
-  constexpr int S = M + 1;
-  const int n = (int)ds.n, L = rw.L, Pu = rw.Pu, cs = P * S, h = st.h;
-  const int lgh = __ffs(h) - 1, ne = Pu << lgh;
-  const int64_t ms = ds.m_sys, bs = ds.b_sys;
-  for (int c = 0; c < st.n; c++) {
-    const int sl0 = c * h;
-    const T *pl = dl + s0 * ms, *pd = dd + s0 * ms, *pu = du + s0 * ms, *pb = x + s0 * bs;
-    for (int g = 0, o = 0; g < nact; g++, o += cs, pl += ms, pd += ms, pu += ms, pb += bs) {
-      for (int e = lane; e < ne; e += 32) {
-        const int col = e >> lgh, sl = sl0 + (e & (h - 1)), r = col * L + sl;
-        if (sl < L && r < n) {
-          const int k = o + col * S + sl;
-          cp_elt(tA + k, pl + r);
-          cp_elt(tD + k, pd + r);
-          cp_elt(tC + k, pu + r);
-          cp_elt(tB + k, pb + r);
-        }
-      }
-    }
-    cp_commit();
-  }
 }
 
 /* Copy again, into their tile columns, the systems whose first lane is set in fm
@@ -424,16 +367,14 @@ template <int M> struct RedIdx {
  * row of the lane's separator, 0 where it has none; returns true at a lane whose
  * system's reduced solve failed); part_finish; the cancellation test of the top of
  * the file (a singular or non-finite pivot block fails it too; force_fail: tests).
- * on: the lane's system takes part (uniform over its P lanes). st: the tile's rows
- * still landing in stages (part_solve sweeps each as it lands; NP needs them all there).
- * Returns, at every lane, whether its system's rows now hold x.
+ * on: the lane's system takes part (uniform over its P lanes). Returns, at every
+ * lane, whether its system's rows now hold x.
  */
-template <bool WIDE, typename T, typename PIdx, typename SIdx, typename Reduced, bool NP = false,
-          typename Stage = NoStage>
+template <bool WIDE, typename T, typename PIdx, typename SIdx, typename Reduced, bool NP = false>
 __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane, int P, int q,
                                             bool on, bool part, int j, int nparts, int L,
                                             PIdx idx, SIdx sep, Reduced reduced,
-                                            bool force_fail, Stage st = Stage())
+                                            bool force_fail)
 {
   const int g = lane / P, p = lane & (P - 1);
   const unsigned gmask = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
@@ -443,10 +384,9 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
   Ends<T> e;
   e.bad = false;
   e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
-  if (NP) {
-    if (act) e = part_solve_np(L, tA, tD, tC, tB, !first, !last, idx);
-  } else { /* every lane: st's waits */
-    e = part_solve<WIDE>(L, tA, tD, tC, tB, !first, !last, idx, act, st);
+  if (act) {
+    if (NP) e = part_solve_np(L, tA, tD, tC, tB, !first, !last, idx);
+    else e = part_solve<WIDE>(L, tA, tD, tC, tB, !first, !last, idx);
   }
   if (q == 1) TILE_CLK(2); /* the first level only */
   const T qvf = __shfl_down_sync(0xffffffffu, e.vf, q);
@@ -571,13 +511,12 @@ __device__ __forceinline__ bool pcr_checked(const T *tA, const T *tD, const T *t
  * floor((R+3)/4); the last rows 3Q .. R-1) as parts, the first lane the 3
  * separators jQ+Q-1 by seq_dp. If that level fails its test, the reduced rows,
  * kept in each column's unused last slot, are written back and solved
- * sequentially. red2 = 2 (tests): that level always judged failed. st: the tile's rows
- * still landing (an unshifted attempt only: row k of a partition is slot k of its column).
+ * sequentially. red2 = 2 (tests): that level always judged failed.
  */
-template <typename T, int M, bool SH, bool RED2, typename RW, typename Stage = NoStage>
+template <typename T, int M, bool SH, bool RED2, typename RW>
 __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, int lane, int P,
                                                   RW rw, int n, int h, unsigned smask, int red2,
-                                                  int pcr, Stage st = Stage())
+                                                  int pcr)
 {
   constexpr int S = M + 1;
   const int g = lane / P, p = lane & (P - 1);
@@ -623,9 +562,9 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   };
   /* the longest interior: L - 1 <= M - 1 rows, and h < L more for the last of a shifted
      attempt */
-  const bool ok = spike_level<(SH && M + M / 2 > 64), T, decltype(idx), SepIdx<M>,
-                              decltype(reduced), false, Stage>(
-      tA, tD, tC, tB, lane, P, 1, on, p < Pu, p, Pu, L, idx, sep, reduced, false, st);
+  const bool ok = spike_level<(SH && M + M / 2 > 64), T>(tA, tD, tC, tB, lane, P, 1, on,
+                                                        p < Pu, p, Pu, L, idx, sep, reduced,
+                                                        false);
   return __ballot_sync(0xffffffffu, on && p == 0 && !ok);
 }
 
@@ -704,12 +643,11 @@ __device__ __forceinline__ bool column_dominant(const T *tA, const T *tD, const 
 
 /* The first lanes of the warp's systems (of the nact in use) that are strictly
    dominant on every row: each lane's first row, then, where a system may still
-   pass, the rest of its column (a random system fails at its first rows; st: the rows
-   still landing, the first in stage 0). Every lane calls it and gets the same mask. */
-template <typename T, int M, typename RW, typename Stage = NoStage>
+   pass, the rest of its column (a random system fails at its first rows). Every
+   lane calls it and gets the same mask. */
+template <typename T, int M, typename RW>
 __device__ __forceinline__ unsigned dominant_systems(const T *tA, const T *tD, const T *tC,
-                                                     int lane, int P, RW rw, int n, int nact,
-                                                     Stage st = Stage())
+                                                     int lane, int P, RW rw, int n, int nact)
 {
   const int g = lane / P, p = lane & (P - 1);
   const unsigned gm = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
@@ -720,7 +658,6 @@ __device__ __forceinline__ unsigned dominant_systems(const T *tA, const T *tD, c
   unsigned nd = __ballot_sync(0xffffffffu, !dom); /* at every lane: not inside a && */
   unsigned dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
   if (dm) {
-    st.wait(st.stages() - 1); /* every row */
     dom = dom && column_dominant<T, M>(tA, tD, tC, lane, p, n, L);
     nd = __ballot_sync(0xffffffffu, !dom);
     dm = __ballot_sync(0xffffffffu, g < nact && p == 0 && (nd & gm) == 0u);
@@ -757,31 +694,27 @@ __device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s
    tile: strictly dominant systems without pivoting (spike_attempt_np), then the others
    and those that failed by spike_attempt with the separators unshifted. Returns the
    first lanes of the systems that failed (their columns to be reloaded); the others
-   hold x in the tile. st: the tile's rows still landing in stages (the first one has);
-   on return they all have. */
-template <typename T, int M, bool INTER, bool RED2, bool NP, typename RW, typename Stage = NoStage>
+   hold x in the tile. */
+template <typename T, int M, bool INTER, bool RED2, bool NP, typename RW>
 __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, int64_t s0, int nact,
                                                    int P, RW rw, int n, T *tA, T *tD, T *tC, T *tB,
                                                    const T *dl, const T *dd, const T *du,
                                                    const T *x, int lane, int red2, int np, int pcr,
-                                                   bool dm_known = false, unsigned dm_pre = 0u,
-                                                   Stage st = Stage())
+                                                   bool dm_known = false, unsigned dm_pre = 0u)
 {
   const int g = lane / P, p = lane & (P - 1);
   const unsigned all = __ballot_sync(0xffffffffu, g < nact && p == 0);
   unsigned fm = all;
   if (NP && np) { /* strictly dominant systems first without pivoting (spike_attempt_np) */
     const unsigned dm =
-        dm_known ? dm_pre : dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact, st);
+        dm_known ? dm_pre : dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
     if (dm) {
       const unsigned fd = spike_attempt_np<T, M>(tA, tD, tC, tB, lane, P, rw, n, dm, np == 2);
       if (fd) reload<T, M, INTER>(ds, s0, fd, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
       fm = (all & ~dm) | fd;
     }
   }
-  if (fm)
-    fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, rw, n, 0, fm, red2, pcr, st);
-  st.wait(st.stages() - 1); /* (landed already where any attempt ran) */
+  if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, rw, n, 0, fm, red2, pcr);
   return fm;
 }
 
@@ -828,18 +761,16 @@ __device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t 
    in place: sequential pivoting (P = 1), or the attempts of the top of the file and
    their fallback. Returns, at every lane, whether the lane is the first of a system
    found singular (reported; that system's rows are not x). */
-template <typename T, int M, bool INTER, bool RED2, bool NP, typename RW, typename Stage = NoStage>
+template <typename T, int M, bool INTER, bool RED2, bool NP, typename RW>
 __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s0, int nact, int P,
                                             RW rw, int n, T *tA, T *tD, T *tC, T *tB, const T *dl,
                                             const T *dd, const T *du, T *x, int lane, int red2,
-                                            int np, int pcr, unsigned long long *info,
-                                            Stage st = Stage())
+                                            int np, int pcr, unsigned long long *info)
 {
   constexpr int S = M + 1;
   const int g = lane / P;
   bool singular = false;
   if (P == 1) {
-    st.wait(st.stages() - 1);
     if (g < nact) {
       T *const A = tA + lane * S, *const D = tD + lane * S, *const C = tC + lane * S,
                *const B = tB + lane * S;
@@ -851,8 +782,7 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
     }
   } else {
     unsigned fm = first_attempts<T, M, INTER, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl,
-                                                         dd, du, x, lane, red2, np, pcr, false,
-                                                         0u, st);
+                                                         dd, du, x, lane, red2, np, pcr);
     if (fm)
       fm = retries_in_turn<T, M, INTER, RED2>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
                                               lane, red2, pcr);
@@ -872,7 +802,7 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
    each warp is a block and starts and finishes on its own. */
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP, typename RW>
 __global__ void __launch_bounds__(32 * K)
-tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr, int stage,
+tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr,
             const T *__restrict__ dl,
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
             unsigned long long *info, gtsv_info_dev *self)
@@ -892,11 +822,7 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
   const int nblk = (int)min((int64_t)K * G, ds.nsys - sb); /* the block's systems */
 
   /* ---- load: the warp's systems into the tile ---- */
-  /* in stages (rows contiguous, P > 1): the sweeps start on the first */
-  const TileStage st{!INTER && P > 1 && stage > 1 ? stage : 1, M / (stage > 1 ? stage : 1)};
-  if (st.n > 1) {
-    load_staged<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane, st);
-  } else if (!INTER) {
+  if (!INTER) {
     load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
   } else if (K == 1) { /* consecutive lanes on consecutive systems of one row */
     for (int e = lane; e < (n << lgG); e += 32) {
@@ -927,19 +853,15 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
     tick = gtsv__info_count(self);
     s_info = gtsv__info_slot(self, tick.epoch);
   }
-  if (st.n > 1) {
-    st.wait(0); /* K = 1: one warp a block */
-  } else {
-    cp_wait();
-    if (K > 1) __syncthreads(); /* every thread reads rows other threads copied */
-    else __syncwarp();
-  }
+  cp_wait();
+  if (K > 1) __syncthreads(); /* every thread reads rows other threads copied */
+  else __syncwarp();
   if (self) info = s_info;
 
   bool singular = false;
   if (nact != 0) /* else a warp past the last system of the last block */
     singular = group_solve<T, M, INTER, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl, dd,
-                                                  du, x, lane, red2, np, pcr, info, st);
+                                                  du, x, lane, red2, np, pcr, info);
 
   /* a singular system keeps its x: one bit per system, at its first lane */
   const unsigned sing = __ballot_sync(0xffffffffu, singular);
@@ -1112,7 +1034,7 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
 template <typename T, int M, bool RED2, bool NP, typename RW>
 __global__ void __launch_bounds__(32 * kSpecWarps)
 tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr,
-                 int bnp, int stage, const T *__restrict__ dl, const T *__restrict__ dd,
+                 int bnp, const T *__restrict__ dl, const T *__restrict__ dd,
                  const T *__restrict__ du, T *x, unsigned long long *info, gtsv_info_dev *self)
 {
   constexpr int S = M + 1;
@@ -1130,22 +1052,14 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   const int nact = (int)min((int64_t)1 << lgG, ds.nsys - s0);
   TILE_CLK(0);
 
-  /* warp 0's tile in stages (its first attempts sweep them as they land); warps 1 and 2
-     attempt with shifted separators (a partition across two columns) from whole tiles */
-  const TileStage st{warp == 0 && stage > 1 ? stage : 1, M / (warp == 0 && stage > 1 ? stage : 1)};
-  if (st.n > 1) load_staged<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane, st);
-  else load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
+  load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
   gtsv_info_tick tick = {0u, 0u}; /* the epoch protocol, thread 0, while the copies run */
   if (self && threadIdx.x == 0) {
     tick = gtsv__info_count(self);
     s_info = gtsv__info_slot(self, tick.epoch); /* read after the barrier */
   }
-  if (st.n > 1) {
-    st.wait(0);
-  } else {
-    cp_wait();
-    __syncwarp();
-  }
+  cp_wait();
+  __syncwarp();
   TILE_CLK(1);
 
   const unsigned all = __ballot_sync(0xffffffffu, lane / P < nact && (lane & (P - 1)) == 0);
@@ -1160,7 +1074,7 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   if (NP && np != 0 && bnp != 0 && P == 32 && ds.fail == NULL) { /* user batches only */
     /* each warp from its own tile (the same rows): no warp reads another's tile while
        that one may write it */
-    dom = dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact, st); /* all landed if dom */
+    dom = dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
     dk = true;
     if (dom != 0u) { /* the same at every warp */
       __syncthreads(); /* warp 0's tile, for warp 1 */
@@ -1193,7 +1107,7 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   unsigned fm;
   if (warp == 0) {
     fm = first_attempts<T, M, false, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl, dd, du,
-                                                x, lane, red2, np, pcr, dk, dom, st);
+                                                x, lane, red2, np, pcr, dk, dom);
   } else {
     /* not strictly dominant systems: warp 0's attempt (without pivoting where NP) nearly
        always passes on those */
@@ -1546,14 +1460,6 @@ int spec_mode()
   return env >= 0 && env <= 2 ? env : gtsv__batch_tile_spec;
 }
 
-/* gtsv__batch_tile_stage, or GTSV_TILE_STAGE=1/2/4 where set (measurements) */
-int stage_mode()
-{
-  static const int env = getenv("GTSV_TILE_STAGE") ? atoi(getenv("GTSV_TILE_STAGE")) : -1;
-  const int v = env == 1 || env == 2 || env == 4 ? env : gtsv__batch_tile_stage;
-  return v == 2 || v == 4 ? v : 1;
-}
-
 /* gtsv__batch_tile_bnp, or GTSV_TILE_BNP=0/1/2 where set (measurements) */
 int bnp_mode()
 {
@@ -1617,8 +1523,8 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
     if (wave > 0 && (spec == 2 || grid <= wave)) {
       tile_spec_kernel<T, M, RED2, NP, RW><<<(unsigned)grid, 32 * kSpecWarps,
                                          kSpecWarps * tile_smem<T, M>(), gtsv__cuda_stream(h)>>>(
-          *ds, P, rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, bnp_mode(),
-          stage_mode(), dl, d, du, x, gtsv__cuda_info(h), self);
+          *ds, P, rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, bnp_mode(), dl, d,
+          du, x, gtsv__cuda_info(h), self);
       GTSV_CUDA_TRY(cudaGetLastError());
       return GTSV_STATUS_SUCCESS;
     }
@@ -1627,8 +1533,8 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   if (st != GTSV_STATUS_SUCCESS) return st;
   tile_kernel<T, M, INTER, K, RED2, NP, RW><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
                                 gtsv__cuda_stream(h)>>>(*ds, P, rw, lgG, gtsv__batch_tile_red2,
-                                                        gtsv__batch_tile_np, pcr, stage_mode(),
-                                                        dl, d, du, x, gtsv__cuda_info(h), self);
+                                                        gtsv__batch_tile_np, pcr, dl, d, du,
+                                                        x, gtsv__cuda_info(h), self);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
 }

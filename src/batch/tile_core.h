@@ -190,17 +190,6 @@ template <> struct Starts<true> {
   }
 };
 
-/* Staged tiles (batch_tile.cu, load_staged): the rows of a tile column arrive in
-   stages, stage c holding slots rows(c - 1) .. rows(c) - 1 of every column, and
-   wait(c), called by every lane of the warp at once, returns when stages 0..c have
-   landed and are visible to the warp. part_solve sweeps the rows of each stage as
-   it lands. NoStage: the whole tile is there (every other caller, and the host). */
-struct NoStage {
-  __host__ __device__ int stages() const { return 1; }
-  __host__ __device__ int rows(int) const { return 1 << 30; }
-  __host__ __device__ void wait(int) const {}
-};
-
 /* The state of part_solve's forward sweep. */
 template <typename T, bool WIDE> struct PartSweep : Sweep<T> {
   Starts<WIDE> f2;           /* the rows where a 2x2 block starts */
@@ -266,42 +255,23 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, 
  * factorisation, fused with the forward solves of u and v; w's forward solve is
  * non-zero only in the last pivot block). On exit B = u, A = v, D = w (row by
  * row); nothing of C is written. Returns the end values.
- * act: the lane has this partition (else it only takes part in st's waits: every lane
- * of the warp calls it, with the same st); st: its rows arrive in stages (NoStage:
- * they are all there), row k of the partition in slot k of its column.
  */
-template <bool WIDE = false, typename T, typename Idx, typename Stage = NoStage>
+template <bool WIDE = false, typename T, typename Idx>
 __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const T *C, T *B,
-                                                       bool left, bool right, Idx idx,
-                                                       bool act = true, Stage st = Stage())
+                                                       bool left, bool right, Idx idx)
 {
   Ends<T> o;
   o.bad = false;
   PartSweep<T, WIDE> s;
-  s.bt = s.zt = s.vt = T(0);
-  if (act) { /* row 0: in the first stage */
-    s.bt = D[idx(0)];
-    s.zt = B[idx(0)];
-    s.vt = left ? A[idx(0)] : T(0);
-  }
+  s.bt = D[idx(0)];
+  s.zt = B[idx(0)];
+  s.vt = left ? A[idx(0)] : T(0);
   s.i = 0;
   s.lp0 = s.lp1 = s.lc0 = s.la1 = s.lb1 = T(0);
   s.last2 = false;
+  const T cl = right ? C[idx(L - 1)] : T(0);
   /* rows i+1 and i+2 exist while i < L-2; then at most two steps at the end */
   bool ok = true;
-  /* the rows of the stages that have landed (Stage, above); the same steps in the same
-     order as one loop */
-  for (int c = 0; c + 1 < st.stages(); c++) {
-    const int lim = st.rows(c) - 2; /* step i reads rows i .. i+2 */
-    if (act)
-      while (ok && s.i < L - 2 && s.i < lim) ok = part_step<true, true>(s, A, D, C, B, idx);
-    st.wait(c + 1);
-  }
-  if (!act) {
-    o.xf = o.xl = o.vf = o.vl = o.wf = o.wl = T(0);
-    return o;
-  }
-  const T cl = right ? C[idx(L - 1)] : T(0);
   while (ok && s.i < L - 2) ok = part_step<true, true>(s, A, D, C, B, idx);
   if (ok && s.i == L - 2) ok = part_step<true, false>(s, A, D, C, B, idx);
   if (ok && s.i == L - 1) ok = part_step<false, false>(s, A, D, C, B, idx);
