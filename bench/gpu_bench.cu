@@ -55,6 +55,7 @@
 #include "cuda/state.h"
 #include "spike/spike.h"
 #include "batch/batch.h"
+#include "cuda/pdl.h"
 
 #define CK(x)                                                                        \
   do {                                                                               \
@@ -189,6 +190,13 @@ static gtsv_status g_gtsv_nrhs(gtsv_handle h, int64_t n, int64_t nrhs, const dou
    grid). */
 __global__ void empty_kernel(int *never)
 {
+  if (never && blockIdx.x == 0xffffffffu) *never = 1;
+}
+/* The same as a programmatic dependent launch (cuda/pdl.h), waiting and triggering at
+   its start as the on-chip batch kernels do: the floor of their launches. */
+__global__ void empty_pdl_kernel(int *never)
+{
+  gtsv_pdl::pdl_wait_trigger();
   if (never && blockIdx.x == 0xffffffffu) *never = 1;
 }
 
@@ -719,8 +727,9 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
                                       "gtsv strided, pivoting attempts only (graph)",
                                       "gtsv strided, no cyclic reduction (graph)",
                                       "gtsv strided, retries in turn (graph)",
-                                      "launch floor: an empty kernel, 3 warps x batch (graph)"};
-  for (int which = 0; which < 7; which++) {
+                                      "launch floor: an empty kernel, 3 warps x batch (graph)",
+                                      "launch floor, programmatic dependent launches (graph)"};
+  for (int which = 0; which < 8; which++) {
     if (which == 2 && n <= 16 * 16) continue;
     if (which == 4 && n <= 4 * 16) continue;
     Row r{names[which], "", -2, 0};
@@ -733,6 +742,9 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
         empty_kernel<<<(unsigned)batch, 96, 0, st>>>(nullptr);
         return cudaGetLastError() == cudaSuccess;
       }
+      if (which == 7)
+        return gtsv_pdl::launch_pdl(true, empty_pdl_kernel, dim3((unsigned)batch), dim3(96), 0,
+                                    st, (int *)nullptr) == cudaSuccess;
       if (which != 1) return g_strided(h, n, Sdl, Sd, Sdu, Xs[k], batch) == GTSV_STATUS_SUCCESS;
       return sp_strided(sp, (int)n, Sdl, Sd, Sdu, Xs[k], (int)batch, (int)n, buf) == CUSPARSE_STATUS_SUCCESS;
     };
@@ -741,10 +753,10 @@ static void graph_rows(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     });
     if (r.ms >= 0) {
       /* the last solve of the last replay; the launch floor solves nothing (NaN) */
-      r.resid = which == 6 ? NAN : resid(Xs[kG - 1]);
+      r.resid = which >= 6 ? NAN : resid(Xs[kG - 1]);
       char note[96];
       std::snprintf(note, sizeof note, "per solve: CUDA graph of %d %s, median of %d replays",
-                    kG, which == 6 ? "launches" : "solves", g_reps);
+                    kG, which >= 6 ? "launches" : "solves", g_reps);
       r.note = note;
     } else {
       r.note = "graph capture failed";

@@ -528,6 +528,96 @@ START_TEST(info_keys_between_solves)
 }
 END_TEST
 
+/* Programmatic dependent launches (batch_tile.cu, launch_rw; cuda/pdl.h): a user's
+   solve by the on-chip kernels may have its blocks scheduled while the kernel before it
+   in the stream ends, and must read nothing before that kernel has completed. Chains of
+   solves in place on one B, each on what the kernel before it wrote (x_{k+1} =
+   T^-1 x_k, with a DP_SEQ solve, another kernel, among them), eager on a stream and as
+   a CUDA graph, must give bitwise the x of the same chain with ordinary launches and a
+   synchronisation after every solve. Shapes: one wave of the speculative kernel (512
+   x 512, and 300 x 512 with balanced rows), and the one-warp kernel over many waves
+   (64 x 30000); strictly dominant matrices (block_np on the one-wave ones) and random
+   ones. */
+static void pdl_chain(gtsv_handle h, cudaStream_t s, tu_prec p, int64_t n, int64_t batch,
+                      int dom, int graph)
+{
+  static const int algo[] = {0, 0, 1, 0, 0, 0}; /* 1: DP_SEQ */
+  const int K = (int)(sizeof algo / sizeof *algo);
+  const size_t elt = tu_elt(p), N = (size_t)(n * batch), bytes = N * elt;
+  char what[160];
+  tu_problem P;
+  void *d[4] = {NULL, NULL, NULL, NULL}, *X = NULL, *xr = malloc(bytes), *xp = malloc(bytes);
+  int ok = xr && xp;
+  tu_problem_init(&P, p, dom ? TU_DOMINANT : TU_RANDOM, n, 1, n, batch, n, 4400 + (uint64_t)n);
+  const void *src[4] = {P.dl, P.d, P.du, P.b};
+  for (int i = 0; i < 4 && ok; i++)
+    ok = cudaMalloc(&d[i], bytes) == cudaSuccess &&
+         cudaMemcpy(d[i], src[i], bytes, cudaMemcpyHostToDevice) == cudaSuccess;
+  ok = ok && cudaMalloc(&X, bytes) == cudaSuccess;
+  snprintf(what, sizeof what, "pdl chain %s %s %lldx%lld%s", tu_prec_name(p),
+           dom ? "dominant" : "random", (long long)n, (long long)batch, graph ? " graph" : "");
+  TU_EXPECT(ok, "%s: buffers", what);
+  for (int mode = 0; mode < 2 && ok; mode++) { /* 0: ordinary launches, synchronised */
+    gtsv__batch_tile_pdl = mode;
+    cudaGraph_t g = NULL;
+    cudaGraphExec_t ge = NULL;
+    ok = cudaMemcpy(X, d[3], bytes, cudaMemcpyDeviceToDevice) == cudaSuccess;
+    const int cap = mode == 1 && graph;
+    if (cap) ok = ok && cudaStreamBeginCapture(s, cudaStreamCaptureModeRelaxed) == cudaSuccess;
+    for (int k = 0; k < K && ok; k++) {
+      gtsv_set_algo(h, algo[k] ? GTSV_ALGO_DP_SEQ : GTSV_ALGO_AUTO);
+      ok = tu_gtsv_batch(h, p, n, d[0], d[1], d[2], X, batch, n) == GTSV_STATUS_SUCCESS;
+      if (mode == 0) ok = ok && cudaStreamSynchronize(s) == cudaSuccess;
+    }
+    gtsv_set_algo(h, GTSV_ALGO_AUTO);
+    if (cap) {
+      ok = cudaStreamEndCapture(s, &g) == cudaSuccess && ok;
+      ok = ok && cudaGraphInstantiate(&ge, g, 0) == cudaSuccess &&
+           cudaMemcpy(X, d[3], bytes, cudaMemcpyDeviceToDevice) == cudaSuccess &&
+           cudaGraphLaunch(ge, s) == cudaSuccess;
+    }
+    ok = ok && cudaStreamSynchronize(s) == cudaSuccess &&
+         cudaMemcpy(mode ? xp : xr, X, bytes, cudaMemcpyDeviceToHost) == cudaSuccess;
+    if (ge) cudaGraphExecDestroy(ge);
+    if (g) cudaGraphDestroy(g);
+    TU_EXPECT(ok, "%s: mode %d ran", what, mode);
+  }
+  gtsv__batch_tile_pdl = 1;
+  if (ok) {
+    if (dom) /* ||T^-1|| <= 1 there (|d| > |dl| + |du| + 1): x stays finite */
+      TU_EXPECT(tu_all_finite(p, xr, (int64_t)N), "%s: the chain's x is not finite", what);
+    TU_EXPECT(tu_same(p, xr, xp, (int64_t)N),
+              "%s: x differs from the synchronised chain's with ordinary launches", what);
+  }
+  for (int i = 0; i < 4; i++) cudaFree(d[i]);
+  cudaFree(X);
+  free(xr);
+  free(xp);
+  tu_problem_free(&P);
+}
+
+START_TEST(pdl_chained_solves)
+{
+  static const int64_t shapes[][2] = {{512, 512}, {300, 512}, {64, 30000}};
+  gtsv_handle h;
+  cudaStream_t s;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) == cudaSuccess);
+  ck_assert_int_eq(gtsv_set_stream(h, s), GTSV_STATUS_SUCCESS);
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (int si = 0; si < 3; si++)
+      for (int dom = 0; dom < 2; dom++)
+        for (int graph = 0; graph < 2; graph++)
+          pdl_chain(h, s, (tu_prec)pi, shapes[si][0], shapes[si][1], dom, graph);
+  gtsv_set_stream(h, NULL);
+  cudaStreamDestroy(s);
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
 /* A NaN on the diagonal of system 2 is reported (as the host reports it); the
    other systems are solved. */
 START_TEST(nan_input_reported)
@@ -1464,6 +1554,7 @@ int main(void)
   tcase_add_test(tg, strided_batch_strides);
   tcase_add_test(tg, singular_system_in_batch);
   tcase_add_test(tg, info_keys_between_solves);
+  tcase_add_test(tg, pdl_chained_solves);
   tcase_add_test(tg, nan_input_reported);
   tcase_add_test(tg, device_noop_and_stream);
   tcase_add_test(tg, strided_batch_long_systems);

@@ -75,6 +75,7 @@
 #include "core/pivot_cxx.h"
 #include "spike/spike.h"
 #include "cuda/state.h"
+#include "cuda/pdl.h"
 
 int gtsv__batch_inter_dp = -1;
 int gtsv__batch_inter_ahead = 0;
@@ -102,13 +103,9 @@ enum { A_DL = 0, A_D = 1, A_DU = 2, A_B = 3 };
 
 /* A gated kernel (desc.gate: the GPU SPIKE's fallback) is launched as a
    programmatic dependent launch (batch_solve): wait for the kernel before it, whose
-   writes (the gate among them) are then visible. At once without the attribute. */
-__device__ __forceinline__ void gate_wait()
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
-}
+   writes (the gate among them) are then visible (cuda/pdl.h). At once without the
+   attribute. */
+__device__ __forceinline__ void gate_wait() { gtsv_pdl::pdl_wait(); }
 
 /*
  * Solve the systems of desc (rows contiguous). ws: nslots = gridDim.x * kWarps slots

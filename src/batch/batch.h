@@ -181,6 +181,12 @@ extern int gtsv__batch_tile_spec;
    system then takes the one-warp attempts, as with 0). Process-wide, not synchronised:
    set it between solves only. */
 extern int gtsv__batch_tile_bnp;
+/* Benchmark and test knob: a user's solve by the on-chip kernels is a programmatic
+   dependent launch (1, the default: its blocks may be scheduled while the kernel before
+   it in the stream ends, and wait for it before they read anything; batch_tile.cu,
+   cuda/pdl.h) or an ordinary launch (0). The answers are the same. Process-wide, not
+   synchronised: set it between solves only. */
+extern int gtsv__batch_tile_pdl;
 
 /* Single systems up to this order go to the nrhs kernels from gtsv_?gtsv; longer
    ones need SPIKE. */

@@ -131,6 +131,7 @@
 #include "batch/tile_core.h"
 #include "batch/cp_async.h"
 #include "cuda/state.h"
+#include "cuda/pdl.h"
 
 /* Phase clocks of the speculative kernel (a diagnostic: build with
    -DGTSV_TILE_CLOCKS=1; never in the library as shipped). Lane 0 of each of a block's
@@ -170,11 +171,13 @@ int gtsv__batch_tile_pcr = 1;
 int gtsv__batch_tile_block = 1;
 int gtsv__batch_tile_spec = 1;
 int gtsv__batch_tile_bnp = 1;
+int gtsv__batch_tile_pdl = 1;
 #endif
 
 namespace {
 using namespace gtsv_tile;
 using namespace gtsv_cp;
+using namespace gtsv_pdl;
 
 /* kCancel and kRed2MinRows: tile_core.h (shared with the host emulation) */
 
@@ -817,6 +820,7 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
   const int G = 1 << lgG, n = (int)ds.n;
   const int64_t sb = (int64_t)blockIdx.x * K * G, s0 = sb + (int64_t)warp * G;
+  pdl_wait_trigger(); /* a programmatic dependent launch (launch_rw): before any read */
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)max((int64_t)0, min((int64_t)G, ds.nsys - s0));
   const int nblk = (int)min((int64_t)K * G, ds.nsys - sb); /* the block's systems */
@@ -1048,6 +1052,7 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
   const int n = (int)ds.n;
   const int64_t s0 = (int64_t)blockIdx.x << lgG;
+  pdl_wait_trigger(); /* a programmatic dependent launch (launch_rw): before any read */
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)min((int64_t)1 << lgG, ds.nsys - s0);
   TILE_CLK(0);
@@ -1460,6 +1465,13 @@ int spec_mode()
   return env >= 0 && env <= 2 ? env : gtsv__batch_tile_spec;
 }
 
+/* gtsv__batch_tile_pdl, or GTSV_TILE_PDL=0/1 where set (measurements) */
+int pdl_mode()
+{
+  static const int env = getenv("GTSV_TILE_PDL") ? atoi(getenv("GTSV_TILE_PDL")) : -1;
+  return env == 0 || env == 1 ? env : gtsv__batch_tile_pdl;
+}
+
 /* gtsv__batch_tile_bnp, or GTSV_TILE_BNP=0/1/2 where set (measurements) */
 int bnp_mode()
 {
@@ -1516,26 +1528,29 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   }
   const int pcr = pcr_mode();
   const int spec = spec_mode();
+  /* a user's solve (not one inside another method, whose launches keep their order) is
+     a programmatic dependent launch (cuda/pdl.h): its blocks may be scheduled while the
+     kernel before it ends, and wait for it before they read anything */
+  const bool pdl = ds->fail == NULL && ds->gate == NULL && pdl_mode() != 0;
   if (!INTER && P > 1 && spec != 0) { /* speculative retries where the grid is one wave */
     int64_t wave = 0;
     gtsv_status st = spec_wave<T, M, RED2, NP, RW>(dev, &wave);
     if (st != GTSV_STATUS_SUCCESS) return st;
     if (wave > 0 && (spec == 2 || grid <= wave)) {
-      tile_spec_kernel<T, M, RED2, NP, RW><<<(unsigned)grid, 32 * kSpecWarps,
-                                         kSpecWarps * tile_smem<T, M>(), gtsv__cuda_stream(h)>>>(
-          *ds, P, rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, bnp_mode(), dl, d,
-          du, x, gtsv__cuda_info(h), self);
-      GTSV_CUDA_TRY(cudaGetLastError());
+      GTSV_CUDA_TRY(launch_pdl(pdl, tile_spec_kernel<T, M, RED2, NP, RW>, dim3((unsigned)grid),
+                               dim3(32 * kSpecWarps), kSpecWarps * tile_smem<T, M>(),
+                               gtsv__cuda_stream(h), *ds, P, rw, lgG, gtsv__batch_tile_red2,
+                               gtsv__batch_tile_np, pcr, bnp_mode(), dl, d, du, x,
+                               gtsv__cuda_info(h), self));
       return GTSV_STATUS_SUCCESS;
     }
   }
   gtsv_status st = opt_in<T, M, INTER, K, RED2, NP, RW>(dev);
   if (st != GTSV_STATUS_SUCCESS) return st;
-  tile_kernel<T, M, INTER, K, RED2, NP, RW><<<(unsigned)grid, 32 * K, K * tile_smem<T, M>(),
-                                gtsv__cuda_stream(h)>>>(*ds, P, rw, lgG, gtsv__batch_tile_red2,
-                                                        gtsv__batch_tile_np, pcr, dl, d, du,
-                                                        x, gtsv__cuda_info(h), self);
-  GTSV_CUDA_TRY(cudaGetLastError());
+  GTSV_CUDA_TRY(launch_pdl(pdl, tile_kernel<T, M, INTER, K, RED2, NP, RW>, dim3((unsigned)grid),
+                           dim3(32 * K), K * tile_smem<T, M>(), gtsv__cuda_stream(h), *ds, P,
+                           rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, dl, d, du, x,
+                           gtsv__cuda_info(h), self));
   return GTSV_STATUS_SUCCESS;
 }
 

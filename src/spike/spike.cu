@@ -202,11 +202,13 @@
 #include "spike/spike.h"
 #include "batch/batch.h"
 #include "core/pivot_cxx.h"
+#include "cuda/pdl.h"
 #include "cuda/state.h"
 #include "arcr/arcr.h"
 
 namespace {
 using namespace gtsv_piv;
+using namespace gtsv_pdl;
 namespace cg = cooperative_groups;
 
 template <typename T> struct Cfg;
@@ -290,31 +292,12 @@ enum : uint8_t { kStClean = 0, kStSaved = 1, kStKept = 2 };
 
 template <typename T> __device__ __forceinline__ T tabs(T v) { return fabs(v); } /* a modifier */
 
-/* Programmatic dependent launch (Hopper; see spike_solve_m): pdl_wait returns once
-   the kernel launched before this one in the stream has completed and its writes
-   are visible (at once when this kernel was launched without the attribute, as
-   the tail is); pdl_trigger lets the next kernel's blocks be scheduled. Every kernel
-   here triggers only after it has waited, so a kernel that starts early finds every
-   kernel before its predecessor complete. */
-__device__ __forceinline__ void pdl_wait()
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
-}
-__device__ __forceinline__ void pdl_trigger()
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
-#endif
-}
-/* Both, in the one order allowed here. In the first reduced level's kernels (which
-   wait at their start) and in the tail (not launched so) the wait is a no-op. */
-__device__ __forceinline__ void pdl_wait_trigger()
-{
-  pdl_wait();
-  pdl_trigger();
-}
+/* Programmatic dependent launch (see spike_solve_m): pdl_wait, pdl_trigger,
+   pdl_wait_trigger and launch_pdl, cuda/pdl.h. In the first reduced level's kernels
+   (which wait at their start) and in the tail (not launched so) the wait is a no-op.
+   The top passes load their first tiles of the caller's arrays before they wait, so
+   that those loads overlap the end of the kernel before (spike_init, which writes
+   none of the caller's arrays). */
 
 /* Two consecutive level values (16-byte aligned: every level array starts on 256
    bytes and the pairs below start at even indices) in one access. */
@@ -1784,29 +1767,6 @@ struct Trace {
     for (int i = 0; i < k; i++) cudaEventDestroy(ev[i]);
   }
 };
-
-/* A launch that may start before the kernel before it in the stream has finished
-   (programmatic dependent launch, Hopper): its blocks are scheduled once every block
-   of that kernel has passed pdl_trigger, and they wait for its completion at
-   pdl_wait. The top passes load their tiles of the caller's arrays in between, so
-   that the first wave's loads overlap the end of the kernel before. pdl = false: an
-   ordinary launch. */
-template <typename... K, typename... A>
-cudaError_t launch_pdl(bool pdl, void (*k)(K...), dim3 grid, dim3 block, size_t smem,
-                       cudaStream_t st, A &&...args)
-{
-  cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = grid;
-  cfg.blockDim = block;
-  cfg.dynamicSmemBytes = smem;
-  cfg.stream = st;
-  cudaLaunchAttribute at[1];
-  at[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  at[0].val.programmaticStreamSerializationAllowed = 1;
-  cfg.attrs = at;
-  cfg.numAttrs = pdl ? 1 : 0;
-  return cudaLaunchKernelEx(&cfg, k, std::forward<A>(args)...);
-}
 
 /* The top passes' kernels of one shape: W warps a block, tile layout TR. p1, p2:
    the top level's (the batch kernels for a batch); s1, s2: the single-system
