@@ -557,12 +557,17 @@ static void pdl_chain(gtsv_handle h, cudaStream_t s, tu_prec p, int64_t n, int64
   snprintf(what, sizeof what, "pdl chain %s %s %lldx%lld%s", tu_prec_name(p),
            dom ? "dominant" : "random", (long long)n, (long long)batch, graph ? " graph" : "");
   TU_EXPECT(ok, "%s: buffers", what);
-  for (int mode = 0; mode < 2 && ok; mode++) { /* 0: ordinary launches, synchronised */
+  /* mode 0: ordinary launches, synchronised; 1, 2: the two forms of programmatic launch
+     (gtsv__batch_tile_pdl) */
+  for (int mode = 0; mode < 3 && ok; mode++) {
     gtsv__batch_tile_pdl = mode;
     cudaGraph_t g = NULL;
     cudaGraphExec_t ge = NULL;
-    ok = cudaMemcpy(X, d[3], bytes, cudaMemcpyDeviceToDevice) == cudaSuccess;
-    const int cap = mode == 1 && graph;
+    /* on s: a cudaMemcpy between device buffers may return before the copy is done,
+       and s does not wait for the legacy stream */
+    ok = cudaMemcpyAsync(X, d[3], bytes, cudaMemcpyDeviceToDevice, s) == cudaSuccess &&
+         cudaStreamSynchronize(s) == cudaSuccess;
+    const int cap = mode >= 1 && graph;
     if (cap) ok = ok && cudaStreamBeginCapture(s, cudaStreamCaptureModeRelaxed) == cudaSuccess;
     for (int k = 0; k < K && ok; k++) {
       gtsv_set_algo(h, algo[k] ? GTSV_ALGO_DP_SEQ : GTSV_ALGO_AUTO);
@@ -573,7 +578,7 @@ static void pdl_chain(gtsv_handle h, cudaStream_t s, tu_prec p, int64_t n, int64
     if (cap) {
       ok = cudaStreamEndCapture(s, &g) == cudaSuccess && ok;
       ok = ok && cudaGraphInstantiate(&ge, g, 0) == cudaSuccess &&
-           cudaMemcpy(X, d[3], bytes, cudaMemcpyDeviceToDevice) == cudaSuccess &&
+           cudaMemcpyAsync(X, d[3], bytes, cudaMemcpyDeviceToDevice, s) == cudaSuccess &&
            cudaGraphLaunch(ge, s) == cudaSuccess;
     }
     ok = ok && cudaStreamSynchronize(s) == cudaSuccess &&
@@ -581,14 +586,14 @@ static void pdl_chain(gtsv_handle h, cudaStream_t s, tu_prec p, int64_t n, int64
     if (ge) cudaGraphExecDestroy(ge);
     if (g) cudaGraphDestroy(g);
     TU_EXPECT(ok, "%s: mode %d ran", what, mode);
+    if (ok && mode == 0 && dom) /* ||T^-1|| <= 1 there (|d| > |dl| + |du| + 1) */
+      TU_EXPECT(tu_all_finite(p, xr, (int64_t)N), "%s: the chain's x is not finite", what);
+    if (ok && mode > 0)
+      TU_EXPECT(tu_same(p, xr, xp, (int64_t)N),
+                "%s: PDL %d: x differs from the synchronised chain's with ordinary launches",
+                what, mode);
   }
   gtsv__batch_tile_pdl = 1;
-  if (ok) {
-    if (dom) /* ||T^-1|| <= 1 there (|d| > |dl| + |du| + 1): x stays finite */
-      TU_EXPECT(tu_all_finite(p, xr, (int64_t)N), "%s: the chain's x is not finite", what);
-    TU_EXPECT(tu_same(p, xr, xp, (int64_t)N),
-              "%s: x differs from the synchronised chain's with ordinary launches", what);
-  }
   for (int i = 0; i < 4; i++) cudaFree(d[i]);
   cudaFree(X);
   free(xr);

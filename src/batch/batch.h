@@ -182,10 +182,11 @@ extern int gtsv__batch_tile_spec;
    set it between solves only. */
 extern int gtsv__batch_tile_bnp;
 /* Benchmark and test knob: a user's solve by the on-chip kernels is a programmatic
-   dependent launch (1, the default: its blocks may be scheduled while the kernel before
-   it in the stream ends, and wait for it before they read anything; batch_tile.cu,
-   cuda/pdl.h) or an ordinary launch (0). The answers are the same. Process-wide, not
-   synchronised: set it between solves only. */
+   dependent launch (batch_tile.cu, cuda/pdl.h: its blocks may be scheduled while the
+   kernel before it in the stream ends, and wait for it before they read anything)
+   whose blocks let the next kernel's be scheduled as soon as they have waited (1, the
+   default), or only as they exit (2); or an ordinary launch (0). The answers are the
+   same. Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_pdl;
 
 /* Single systems up to this order go to the nrhs kernels from gtsv_?gtsv; longer

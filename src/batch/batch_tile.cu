@@ -805,7 +805,7 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
    each warp is a block and starts and finishes on its own. */
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP, typename RW>
 __global__ void __launch_bounds__(32 * K)
-tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr,
+tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr, int trig,
             const T *__restrict__ dl,
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
             unsigned long long *info, gtsv_info_dev *self)
@@ -820,7 +820,8 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
   const int G = 1 << lgG, n = (int)ds.n;
   const int64_t sb = (int64_t)blockIdx.x * K * G, s0 = sb + (int64_t)warp * G;
-  pdl_wait_trigger(); /* a programmatic dependent launch (launch_rw): before any read */
+  pdl_wait(); /* a programmatic dependent launch (launch_rw): before any read */
+  if (trig) pdl_trigger();
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)max((int64_t)0, min((int64_t)G, ds.nsys - s0));
   const int nblk = (int)min((int64_t)K * G, ds.nsys - sb); /* the block's systems */
@@ -1038,7 +1039,7 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
 template <typename T, int M, bool RED2, bool NP, typename RW>
 __global__ void __launch_bounds__(32 * kSpecWarps)
 tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr,
-                 int bnp, const T *__restrict__ dl, const T *__restrict__ dd,
+                 int bnp, int trig, const T *__restrict__ dl, const T *__restrict__ dd,
                  const T *__restrict__ du, T *x, unsigned long long *info, gtsv_info_dev *self)
 {
   constexpr int S = M + 1;
@@ -1052,7 +1053,8 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
   const int n = (int)ds.n;
   const int64_t s0 = (int64_t)blockIdx.x << lgG;
-  pdl_wait_trigger(); /* a programmatic dependent launch (launch_rw): before any read */
+  pdl_wait(); /* a programmatic dependent launch (launch_rw): before any read */
+  if (trig) pdl_trigger();
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)min((int64_t)1 << lgG, ds.nsys - s0);
   TILE_CLK(0);
@@ -1465,11 +1467,11 @@ int spec_mode()
   return env >= 0 && env <= 2 ? env : gtsv__batch_tile_spec;
 }
 
-/* gtsv__batch_tile_pdl, or GTSV_TILE_PDL=0/1 where set (measurements) */
+/* gtsv__batch_tile_pdl, or GTSV_TILE_PDL=0/1/2 where set (measurements) */
 int pdl_mode()
 {
   static const int env = getenv("GTSV_TILE_PDL") ? atoi(getenv("GTSV_TILE_PDL")) : -1;
-  return env == 0 || env == 1 ? env : gtsv__batch_tile_pdl;
+  return env >= 0 && env <= 2 ? env : gtsv__batch_tile_pdl;
 }
 
 /* gtsv__batch_tile_bnp, or GTSV_TILE_BNP=0/1/2 where set (measurements) */
@@ -1531,7 +1533,9 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   /* a user's solve (not one inside another method, whose launches keep their order) is
      a programmatic dependent launch (cuda/pdl.h): its blocks may be scheduled while the
      kernel before it ends, and wait for it before they read anything */
-  const bool pdl = ds->fail == NULL && ds->gate == NULL && pdl_mode() != 0;
+  const int pm = pdl_mode();
+  const bool pdl = ds->fail == NULL && ds->gate == NULL && pm != 0;
+  const int trig = pm == 1; /* else the blocks' exits let the next kernel start */
   if (!INTER && P > 1 && spec != 0) { /* speculative retries where the grid is one wave */
     int64_t wave = 0;
     gtsv_status st = spec_wave<T, M, RED2, NP, RW>(dev, &wave);
@@ -1540,7 +1544,7 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
       GTSV_CUDA_TRY(launch_pdl(pdl, tile_spec_kernel<T, M, RED2, NP, RW>, dim3((unsigned)grid),
                                dim3(32 * kSpecWarps), kSpecWarps * tile_smem<T, M>(),
                                gtsv__cuda_stream(h), *ds, P, rw, lgG, gtsv__batch_tile_red2,
-                               gtsv__batch_tile_np, pcr, bnp_mode(), dl, d, du, x,
+                               gtsv__batch_tile_np, pcr, bnp_mode(), trig, dl, d, du, x,
                                gtsv__cuda_info(h), self));
       return GTSV_STATUS_SUCCESS;
     }
@@ -1549,8 +1553,8 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   if (st != GTSV_STATUS_SUCCESS) return st;
   GTSV_CUDA_TRY(launch_pdl(pdl, tile_kernel<T, M, INTER, K, RED2, NP, RW>, dim3((unsigned)grid),
                            dim3(32 * K), K * tile_smem<T, M>(), gtsv__cuda_stream(h), *ds, P,
-                           rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, dl, d, du, x,
-                           gtsv__cuda_info(h), self));
+                           rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, trig, dl, d,
+                           du, x, gtsv__cuda_info(h), self));
   return GTSV_STATUS_SUCCESS;
 }
 
