@@ -1481,14 +1481,16 @@ int bnp_mode()
   return env >= 0 && env <= 2 ? env : gtsv__batch_tile_bnp;
 }
 
-/* Blocks of tile_spec_kernel<T, M, RED2, NP, RW> that device dev runs at once (its
-   shared memory opted in; both once per device). */
+/* Blocks of tile_spec_kernel<T, M, RED2, NP, RW> that device dev runs at once, and an
+   SM (its shared memory opted in; all once per device). */
 template <typename T, int M, bool RED2, bool NP, typename RW>
-gtsv_status spec_wave(int dev, int64_t *wave)
+gtsv_status spec_wave(int dev, int64_t *wave, int *sm_blocks)
 {
   static std::atomic<int64_t> known[64]; /* wave + 1; 0: not yet asked */
+  static std::atomic<int> per[64];
   if (dev >= 0 && dev < 64 && known[dev].load(std::memory_order_relaxed) > 0) {
     *wave = known[dev].load(std::memory_order_relaxed) - 1;
+    *sm_blocks = per[dev].load(std::memory_order_relaxed);
     return GTSV_STATUS_SUCCESS;
   }
   constexpr int smem = kSpecWarps * tile_smem<T, M>();
@@ -1499,7 +1501,11 @@ gtsv_status spec_wave(int dev, int64_t *wave)
       &per_sm, tile_spec_kernel<T, M, RED2, NP, RW>, 32 * kSpecWarps, smem));
   GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   *wave = (int64_t)per_sm * sms;
-  if (dev >= 0 && dev < 64) known[dev].store(*wave + 1, std::memory_order_relaxed);
+  *sm_blocks = per_sm;
+  if (dev >= 0 && dev < 64) {
+    per[dev].store(per_sm, std::memory_order_relaxed);
+    known[dev].store(*wave + 1, std::memory_order_relaxed);
+  }
   return GTSV_STATUS_SUCCESS;
 }
 
@@ -1530,21 +1536,36 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   }
   const int pcr = pcr_mode();
   const int spec = spec_mode();
-  /* a user's solve (not one inside another method, whose launches keep their order) is
+  /* A user's solve (not one inside another method, whose launches keep their order) is
      a programmatic dependent launch (cuda/pdl.h): its blocks may be scheduled while the
-     kernel before it ends, and wait for it before they read anything */
+     kernel before it ends, and wait for it before they read anything. Its own blocks
+     let the next kernel's be scheduled as soon as they have waited (trig), or as they
+     exit. H200, one-wave batches, us a solve in a CUDA graph
+     (bench/results/gpu-batch-pdl-h200-2026-11-28.md): at once, double 512 x 512 random
+     19.5 against 19.95 with ordinary launches, dominant 9.0 against 9.55, 0.35-0.7 us
+     less at the other one-wave shapes measured, but float 512 x 512 random 18.35
+     against 16.75 (dominant 8.65 against 8.4). The likely cause (not profiled): there a
+     next solve's blocks fit beside this one's only in part (the speculative kernel's
+     registers allow 5 blocks an SM, the grid uses about 4), so the rest land where
+     this one's blocks leave first and load that solve's SMs unevenly. So a one-wave
+     grid triggers at once only where the next solve's blocks (the same grid, taken to
+     be the same kernel) fit beside its own either not at all or all; else at exit
+     (float 512 x 512 random 16.65, dominant 8.25). */
   const int pm = pdl_mode();
   const bool pdl = ds->fail == NULL && ds->gate == NULL && pm != 0;
   const int trig = pm == 1; /* else the blocks' exits let the next kernel start */
   if (!INTER && P > 1 && spec != 0) { /* speculative retries where the grid is one wave */
     int64_t wave = 0;
-    gtsv_status st = spec_wave<T, M, RED2, NP, RW>(dev, &wave);
+    int cap = 0; /* blocks an SM */
+    gtsv_status st = spec_wave<T, M, RED2, NP, RW>(dev, &wave, &cap);
     if (st != GTSV_STATUS_SUCCESS) return st;
     if (wave > 0 && (spec == 2 || grid <= wave)) {
+      const int64_t sms = wave / cap, used = (grid + sms - 1) / sms; /* blocks an SM */
+      const int trig1 = trig && (cap < used + 1 || cap >= 2 * used);
       GTSV_CUDA_TRY(launch_pdl(pdl, tile_spec_kernel<T, M, RED2, NP, RW>, dim3((unsigned)grid),
                                dim3(32 * kSpecWarps), kSpecWarps * tile_smem<T, M>(),
                                gtsv__cuda_stream(h), *ds, P, rw, lgG, gtsv__batch_tile_red2,
-                               gtsv__batch_tile_np, pcr, bnp_mode(), trig, dl, d, du, x,
+                               gtsv__batch_tile_np, pcr, bnp_mode(), trig1, dl, d, du, x,
                                gtsv__cuda_info(h), self));
       return GTSV_STATUS_SUCCESS;
     }
