@@ -1559,7 +1559,6 @@ int main(void)
   tcase_add_test(tg, strided_batch_strides);
   tcase_add_test(tg, singular_system_in_batch);
   tcase_add_test(tg, info_keys_between_solves);
-  tcase_add_test(tg, pdl_chained_solves);
   tcase_add_test(tg, nan_input_reported);
   tcase_add_test(tg, device_noop_and_stream);
   tcase_add_test(tg, strided_batch_long_systems);
@@ -1589,6 +1588,10 @@ int main(void)
   tcase_add_test(ts, tile_speculative_retries);
   tcase_set_timeout(ts, 1200);
   suite_add_tcase(gs, ts);
+  TCase *tq = tcase_create("tilepdl"); /* CK_RUN_CASE=tilepdl: programmatic launches */
+  tcase_add_test(tq, pdl_chained_solves);
+  tcase_set_timeout(tq, 600);
+  suite_add_tcase(gs, tq);
   TCase *t2 = tcase_create("tile2"); /* CK_RUN_CASE=tile2: the two-level solve alone */
   tcase_add_test(t2, tile_reduced_two_level);
   tcase_set_timeout(t2, 1200);
