@@ -3,12 +3,13 @@
 # (2^24 rows) and 512 x 512, both precisions, cuSPARSE in the same runs.
 set -u
 source scripts/device-prologue.sh
-for n in 512 64 128 256 1024 4096; do
+for s in "512 512" "64" "128" "256" "512" "1024" "4096"; do
   [ "$(left)" -gt 20 ] || { echo "cut at $(el) s"; break; }
-  f=/tmp/z/table-$n-$(el).md
-  timeout $(( $(left) - 5 )) prebuilt/gtsv-gpu-bench-base --only batch --n $n --prec both --reps 20 --md $f \
-    --commit "${GTSV_COMMIT:-unknown}" > /tmp/z/last-$n.log 2>&1
-  echo "n=$n rc=$? at $(el) s"
+  set -- $s
+  f=/tmp/z/table-$1x${2:-def}-$(el).md
+  timeout $(( $(left) - 5 )) prebuilt/gtsv-gpu-bench-base --only batch --n $1 ${2:+--batch $2} --prec both --reps 20 \
+    --md $f --commit "${GTSV_COMMIT:-unknown}" > /tmp/z/last-$1.log 2>&1
+  echo "n=$1 batch=${2:-2^24/n} rc=$? at $(el) s"
 done
 grep -hE "random \| (gtsv strided_batch|cusparse InterleavedBatch a1|cusparse gtsv2StridedBatch) \|" /tmp/z/table-*.md | grep double | cut -c1-130
 cd /tmp/z && tar czf $FINAL/z.tgz .
