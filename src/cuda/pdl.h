@@ -5,7 +5,9 @@
    returns at once where the kernel was launched without the attribute. The kernels
    that use it (src/spike, src/batch) trigger only after they have waited, so a kernel
    that starts early finds every kernel before its predecessor complete, and read
-   nothing another kernel may write before they have waited. C++ (CUDA) only. */
+   nothing their predecessor may write before they have waited (the GPU SPIKE's top
+   passes read the caller's arrays early: the kernel before them writes none of
+   those). C++ (CUDA) only. */
 #ifndef GTSV_CUDA_PDL_H
 #define GTSV_CUDA_PDL_H
 
