@@ -7,7 +7,8 @@
 # Builds gtsv-gpu-bench in BUILD (default build/, which must be configured Release with
 # CMAKE_CUDA_ARCHITECTURES=90) and copies it to prebuilt/gtsv-gpu-bench-base. Each
 # NAME:SOURCE:FLAGS adds prebuilt/gtsv-gpu-bench-NAME: SOURCE (a CUDA file of the library,
-# e.g. src/pdp/pdp.cu) compiled with the library's flags, its per-file options, and FLAGS
+# e.g. src/pdp/pdp.cu; several joined by +, each replacing the object of its name) compiled
+# with the library's flags, its per-file options, and FLAGS
 # (e.g. "-DGTSV_PDP_THREADS=256 -DGTSV_PDP_C=8"), put into a copy of libgtsv.a in place of
 # its object, and linked as CMake links the benchmark. prebuilt/ is ignored by git; name it
 # in the device call's carry (64 MiB in all: about 16 MB a binary). The binaries need only
@@ -34,14 +35,19 @@ for spec in "$@"; do
   src=${rest%%:*}
   extra=${rest#*:}
   [ "$extra" = "$rest" ] && extra=""
-  obj=$(basename "$src").o
-  per=$(sed -n "s|^# Custom options: CMakeFiles/gtsv_objs.dir/$src.o_OPTIONS = ||p" "$FM")
   tmp=$(mktemp -d)
-  # shellcheck disable=SC2086
-  (cd "$BUILD" && /usr/local/cuda/bin/nvcc $defs --options-file CMakeFiles/gtsv_objs.dir/includes_CUDA.rsp \
-     $flags $per $extra -x cu -c "$ROOT/$src" -o "$tmp/$obj")
   cp "$BUILD/libgtsv.a" "$tmp/libgtsv.a"
-  (cd "$tmp" && ar r libgtsv.a "$obj")
+  pids=()
+  for one in ${src//+/ }; do # SOURCE may be several files joined by +, compiled in parallel
+    obj=$(basename "$one").o
+    per=$(sed -n "s|^# Custom options: CMakeFiles/gtsv_objs.dir/$one.o_OPTIONS = ||p" "$FM")
+    # shellcheck disable=SC2086
+    (cd "$BUILD" && /usr/local/cuda/bin/nvcc $defs --options-file CMakeFiles/gtsv_objs.dir/includes_CUDA.rsp \
+       $flags $per $extra -x cu -c "$ROOT/$one" -o "$tmp/$obj") &
+    pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p"; done
+  for one in ${src//+/ }; do (cd "$tmp" && ar r libgtsv.a "$(basename "$one").o"); done
   sed "s|\.\./libgtsv\.a|$tmp/libgtsv.a|" "$BUILD/bench/CMakeFiles/gtsv-gpu-bench.dir/linkLibs.rsp" > "$tmp/libs.rsp"
   link=$(sed -e "s|@CMakeFiles/gtsv-gpu-bench.dir/linkLibs.rsp|@$tmp/libs.rsp|" \
              -e "s|-o gtsv-gpu-bench|-o $OUTD/gtsv-gpu-bench-$name|" \

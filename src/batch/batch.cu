@@ -101,11 +101,9 @@ template <typename T> __host__ __device__ constexpr int smem_per_warp()
 
 enum { A_DL = 0, A_D = 1, A_DU = 2, A_B = 3 };
 
-/* A gated kernel (desc.gate: the GPU SPIKE's fallback) is launched as a
-   programmatic dependent launch (batch_solve): wait for the kernel before it, whose
-   writes (the gate among them) are then visible (cuda/pdl.h). At once without the
-   attribute. */
-__device__ __forceinline__ void gate_wait() { gtsv_pdl::pdl_wait(); }
+/* A gated kernel (desc.gate: the GPU SPIKE's fallback) is a programmatic dependent
+   launch (batch_solve): it waits for the kernel before it (gtsv_pdl::pdl_wait,
+   cuda/pdl.h), whose writes (the gate among them) are then visible. */
 
 /*
  * Solve the systems of desc (rows contiguous). ws: nslots = gridDim.x * kWarps slots
@@ -136,7 +134,7 @@ batch_dp_kernel(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restr
   T *wg = reinterpret_cast<T *>(mine + lay.g);
   uint32_t *wf = reinterpret_cast<uint32_t *>(mine + lay.f);
 
-  if (desc.gate) gate_wait();
+  if (desc.gate) gtsv_pdl::pdl_wait();
   if (desc.gate && *desc.gate == 0u) return; /* conditional fallback not needed */
   for (int64_t grp = slot; grp < ngroups; grp += nslots) {
     const int64_t s0 = grp * 32;
@@ -305,7 +303,7 @@ batch_dp_inter(gtsv_batch_desc desc, const T *__restrict__ dl, const T *__restri
   T *wg = reinterpret_cast<T *>(mine + lay.g) + lane;
   uint32_t *wf = reinterpret_cast<uint32_t *>(mine + lay.f) + lane;
 
-  if (desc.gate) gate_wait();
+  if (desc.gate) gtsv_pdl::pdl_wait();
   if (desc.gate && *desc.gate == 0u) return; /* conditional fallback not needed */
   for (int64_t grp = slot; grp < ngroups; grp += nslots) {
     const int64_t s = grp * 32 + lane;
@@ -506,27 +504,20 @@ gtsv_status batch_solve(gtsv_handle h, const gtsv_batch_desc *desc, const T *dl,
   cudaStream_t st = gtsv__cuda_stream(h);
   /* a gated fallback (GPU SPIKE) is a programmatic dependent launch: its blocks are
      resident when the kernel before it (which triggers only after its own wait)
-     ends, and wait for it in gate_wait */
-  cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = dim3((unsigned)pl.grid);
-  cfg.blockDim = dim3(kWarps * 32);
-  cfg.stream = st;
-  cudaLaunchAttribute at[1];
-  at[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  at[0].val.programmaticStreamSerializationAllowed = 1;
-  cfg.attrs = at;
-  cfg.numAttrs = desc->gate ? 1 : 0;
+     ends, and wait for it at their start */
+  const bool pdl = desc->gate != NULL;
+  const dim3 grid((unsigned)pl.grid), block(kWarps * 32);
   char *w = (char *)ws;
   if (pl.ahead == 16) {
-    GTSV_CUDA_TRY(cudaLaunchKernelEx(&cfg, batch_dp_inter<T, 16>, *desc, dl, d, du, x, w, pl.lay,
-                                     pl.w_ws, gtsv__cuda_info(h)));
+    GTSV_CUDA_TRY(gtsv_pdl::launch_pdl(pdl, batch_dp_inter<T, 16>, grid, block, 0, st, *desc, dl,
+                                       d, du, x, w, pl.lay, pl.w_ws, gtsv__cuda_info(h)));
   } else if (pl.ahead == 8) {
-    GTSV_CUDA_TRY(cudaLaunchKernelEx(&cfg, batch_dp_inter<T, 8>, *desc, dl, d, du, x, w, pl.lay,
-                                     pl.w_ws, gtsv__cuda_info(h)));
+    GTSV_CUDA_TRY(gtsv_pdl::launch_pdl(pdl, batch_dp_inter<T, 8>, grid, block, 0, st, *desc, dl,
+                                       d, du, x, w, pl.lay, pl.w_ws, gtsv__cuda_info(h)));
   } else {
-    cfg.dynamicSmemBytes = smem;
-    GTSV_CUDA_TRY(cudaLaunchKernelEx(&cfg, batch_dp_kernel<T>, *desc, dl, d, du, x, w, pl.lay,
-                                     pl.w_ws, gtsv__cuda_info(h)));
+    GTSV_CUDA_TRY(gtsv_pdl::launch_pdl(pdl, batch_dp_kernel<T>, grid, block, (size_t)smem, st,
+                                       *desc, dl, d, du, x, w, pl.lay, pl.w_ws,
+                                       gtsv__cuda_info(h)));
   }
   return GTSV_STATUS_SUCCESS;
 }

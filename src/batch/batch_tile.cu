@@ -26,7 +26,7 @@
  *     is first tried by SPIKE once more (spike_attempt, spike_level): four lanes
  *     solve four runs of its rows as interiors, the first lane the 3 separators
  *     between them, under the same cancellation test; if that fails, its rows
- *     (kept in each column's unused last slot) are written back and solved
+ *     (kept in the registers of the lanes that formed them) are written back and solved
  *     sequentially as above. At P = 32 this replaces a chain of 31 sequential
  *     pivot rows by one of 7 + 3; the host count (tools/tile-retry-count.cu, 2^23
  *     random rows per n, the threshold then 12 rows) saw 43 of 34077 two-level
@@ -112,14 +112,14 @@
  * blocks of 4 warps load and store their 4 G systems together (4 G elements per
  * row contiguous: whole 32-byte sectors), up to n = 1024.
  *
- * Occupancy (smem per warp = 4 arrays x 32 x (M+1) x T, and 1 KB more per block):
- * double M = 16: 17 KB (12 warps per SM, ncu), M = 32: 34 KB (6), M = 64: 67 KB (3);
- * float half of that.
+ * Occupancy (smem per warp = 32 columns x (4 M + 1) x T, tile_col, and 1 KB more per
+ * block): double M = 16: 16.3 KB (13 one-warp blocks per SM; 12 with the 17 KB of the
+ * layout before it), M = 32: 32.3 KB (6), M = 64: 64.3 KB (3); float half of that.
  * Each warp is a block, so warps start and finish independently and the loads of
  * some overlap the sequential compute of others. (Three more warps per block to
  * issue the copy where the grid is small saved 2 us in the GPU SPIKE's base, but
  * the launch bounds they need cost the M = 32 and 64 kernels registers and 2-3.5%:
- * bench/results/gpu-final-4aae511-2026-11-25.md. Double M = 16 fits 12 one-warp
+ * bench/results/gpu-final-4aae511-2026-11-25.md. Double M = 16 then fit 12 one-warp
  * blocks an SM, each block also holding 1 KB for the system; one persistent block of
  * 13 warps looping over the groups was 10-18% slower: gpu-batch-persist-2026-11-25.md.)
  */
@@ -181,19 +181,29 @@ using namespace gtsv_pdl;
 
 /* kCancel and kRed2MinRows: tile_core.h (shared with the host emulation) */
 
+/* The tile's layout: 32 columns (128 in tile_block_kernel), one a partition (a lane).
+   Column c holds the partition's M slots of dl, then its M of d, of du and of b, and a
+   pad slot: array a (0 dl, 1 d, 2 du, 3 b), slot s at c tile_col + a M + s; a warp's
+   arrays are tA = its tile, tD = tA + M, tC = tA + 2 M, tB = tA + 3 M, each indexed
+   c tile_col + s. The column stride 4 M + 1 is 1 modulo 16, so lanes at one slot of
+   their own columns, or at consecutive rows, fall on distinct 8-byte bank pairs, as
+   with the four arrays of 32 columns of M + 1 slots before; it pads a column once
+   where those padded it four times, so that double M = 16 (16.3 KB a warp, and the
+   1 KB a block the driver keeps) fits 13 one-warp blocks an SM, not 12 (228 KB). */
+template <int M> __host__ __device__ constexpr int tile_col() { return 4 * M + 1; }
 template <typename T, int M> __host__ __device__ constexpr int tile_smem()
 {
-  return 4 * 32 * (M + 1) * (int)sizeof(T);
+  return 32 * tile_col<M>() * (int)sizeof(T);
 }
 
 /* Where a system's rows lie in its tile columns (formed once, on the host, and passed
    to the kernels: the device functions below take either type as RW): P lanes of
    L = tile_rows(n, M) rows (tile_core.h: the rows balanced over the lanes), row r at
-   column r / L, slot r % L of columns of M + 1 slots (slots L .. M unused);
+   column r / L, slot r % L (columns of tile_col<M>() apart; slots L .. M-1 unused);
    Pu = ceil(n / L) <= P columns in use. operator(): row r -> tile offset from the
    system's first column.
    FullRows: L = M (ceil(n / P) = M, as at n = P M; also P = 1: one column), known at
-   compile time: a shift, as before the rows were balanced. With Rows there, H100,
+   compile time: a shift and a constant multiply, as before the rows were balanced. With Rows there, H100,
    double random, 128 x 131072 took 2.6% longer and 64 x 262144 1.6%; with FullRows,
    H200, 0.5-1.3% longer at n = 64..256, equal at 512
    (bench/results/gpu-batch-balance-2026-11-27.md). Also the GPU SPIKE's base, with
@@ -201,7 +211,7 @@ template <typename T, int M> __host__ __device__ constexpr int tile_smem()
 template <int M> struct FullRows {
   static constexpr int L = M;
   int Pu;
-  __host__ __device__ int operator()(int r) const { return r + r / M; }
+  __host__ __device__ int operator()(int r) const { return r + (r / M) * (tile_col<M>() - M); }
 };
 template <int M> struct Rows {
   int L, Pu;
@@ -217,7 +227,7 @@ template <int M> struct Rows {
   __host__ __device__ int operator()(int r) const
   {
     const int c = col(r);
-    return c * (M + 1) + (r - c * L);
+    return c * tile_col<M>() + (r - c * L);
   }
 };
 struct Ident {
@@ -260,7 +270,7 @@ __device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0
                                            int P, RW rw, T *tA, T *tD, T *tC, T *tB, const T *dl,
                                            const T *dd, const T *du, const T *x, int lane)
 {
-  const int n = (int)ds.n, cs = P * (M + 1);
+  const int n = (int)ds.n, cs = P * tile_col<M>();
   const int64_t ms = ds.m_sys, bs = ds.b_sys;
   const T *pl = dl + s0 * ms, *pd = dd + s0 * ms, *pu = du + s0 * ms, *pb = x + s0 * bs;
   for (int g = 0, c = 0; g < nact; g++, c += cs, pl += ms, pd += ms, pu += ms, pb += bs)
@@ -274,7 +284,7 @@ __device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, un
                                        RW rw, T *tA, T *tD, T *tC, T *tB, const T *dl, const T *dd,
                                        const T *du, const T *x, int lane)
 {
-  constexpr int S = M + 1;
+  constexpr int S = tile_col<M>();
   const int n = (int)ds.n;
   __syncwarp(); /* every lane is done with the columns */
   while (fm) {
@@ -327,7 +337,7 @@ template <int M, bool SH, bool FULL> struct PartIdx {
     if (!SH) return base + k;
     if (FULL) {
       const int r = lo + k;
-      return base + r + r / M;
+      return base + r + (r / M) * (tile_col<M>() - M);
     }
     return (k < brk ? base : b1) + k;
   }
@@ -337,7 +347,7 @@ template <int M, bool SH, bool FULL> struct PartIdx {
 template <int M, bool SH, bool FULL>
 __host__ __device__ __forceinline__ PartIdx<M, SH, FULL> part_idx(int sys, int p, int lo, int L)
 {
-  constexpr int S = M + 1;
+  constexpr int S = tile_col<M>();
   if (!SH) return PartIdx<M, SH, FULL>{sys + p * S, lo, 0, 0};
   if (FULL) return PartIdx<M, SH, FULL>{sys, lo, 0, 0};
   const int c0 = lo < p * L ? p - 1 : p, s0 = lo - c0 * L; /* first column and slot */
@@ -347,7 +357,10 @@ __host__ __device__ __forceinline__ PartIdx<M, SH, FULL> part_idx(int sys, int p
    column) -> tile offset: column j, slot L - 1 - h. */
 template <int M> struct SepIdx {
   int base, h, L;
-  __host__ __device__ int operator()(int j) const { return base + j * (M + 1) + (L - 1 - h); }
+  __host__ __device__ int operator()(int j) const
+  {
+    return base + j * tile_col<M>() + (L - 1 - h);
+  }
 };
 
 /* Row k of a part of the reduced system, k -> sep(off + k stride), as a tile offset:
@@ -513,7 +526,7 @@ __device__ __forceinline__ bool pcr_checked(const T *tA, const T *tD, const T *t
  * by spike_level once more: four lanes (every P/4-th) take rows jQ .. jQ+Q-2 (Q =
  * floor((R+3)/4); the last rows 3Q .. R-1) as parts, the first lane the 3
  * separators jQ+Q-1 by seq_dp. If that level fails its test, the reduced rows,
- * kept in each column's unused last slot, are written back and solved
+ * kept in registers of the lanes that formed them, are written back and solved
  * sequentially. red2 = 2 (tests): that level always judged failed.
  */
 template <typename T, int M, bool SH, bool RED2, typename RW>
@@ -521,7 +534,7 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
                                                   RW rw, int n, int h, unsigned smask, int red2,
                                                   int pcr)
 {
-  constexpr int S = M + 1;
+  constexpr int S = tile_col<M>();
   const int g = lane / P, p = lane & (P - 1);
   const int Lc = rw.L;  /* rows a column */
   const int Pu = rw.Pu; /* partitions in use */
@@ -541,10 +554,10 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
       if (__ballot_sync(0xffffffffu, go) == 0u) return false; /* every system took it */
     }
     if (!(RED2 && red2 != 0 && R >= kRed2MinRows)) return seq(go);
-    const int kp = lane * S + M; /* the lane's column's unused last slot */
-    if (go && p < R) { /* a copy of the lane's reduced row (it wrote it) */
+    T ka = 0, kd = 0, kc = 0, kb = 0; /* a copy of the lane's reduced row (it wrote it) */
+    if (go && p < R) {
       const int k = sep(p);
-      tA[kp] = tA[k]; tD[kp] = tD[k]; tC[kp] = tC[k]; tB[kp] = tB[k];
+      ka = tA[k]; kd = tD[k]; kc = tC[k]; kb = tB[k];
     }
     const int q4 = P >> 2, j = p / q4, Q = (R + 3) >> 2;
     const RedIdx<M> sep2{sep, Q - 1, Q};
@@ -558,7 +571,7 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
     if (ok2) return false;
     if (go && p < R) { /* back to the reduced rows, for the sequential solve */
       const int k = sep(p);
-      tA[k] = tA[kp]; tD[k] = tD[kp]; tC[k] = tC[kp]; tB[k] = tB[kp];
+      tA[k] = ka; tD[k] = kd; tC[k] = kc; tB[k] = kb;
     }
     __syncwarp();
     return seq(go);
@@ -611,7 +624,7 @@ template <typename T, int M, typename RW>
 __device__ __forceinline__ unsigned spike_attempt_np(T *tA, T *tD, T *tC, T *tB, int lane, int P,
                                                      RW rw, int n, unsigned smask, bool force_fail)
 {
-  constexpr int S = M + 1;
+  constexpr int S = tile_col<M>();
   const int g = lane / P, p = lane & (P - 1);
   const int Lc = rw.L, Pu = rw.Pu, R = Pu - 1; /* rows a column, partitions in use */
   const bool on = (smask >> (g * P)) & 1u;
@@ -632,7 +645,7 @@ template <typename T, int M>
 __device__ __forceinline__ bool column_dominant(const T *tA, const T *tD, const T *tC, int lane,
                                                 int p, int n, int L)
 {
-  constexpr int S = M + 1;
+  constexpr int S = tile_col<M>();
   bool dom = true;
   const int r0 = p * L;
 #pragma unroll 4
@@ -655,7 +668,7 @@ __device__ __forceinline__ unsigned dominant_systems(const T *tA, const T *tD, c
   const int g = lane / P, p = lane & (P - 1);
   const unsigned gm = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
   const int L = rw.L; /* rows a column */
-  const int r0 = p * L, k0 = lane * (M + 1);
+  const int r0 = p * L, k0 = lane * tile_col<M>();
   bool dom = r0 >= n || dominant_row(r0 == 0 ? T(0) : tA[k0], tD[k0],
                                      r0 == n - 1 ? T(0) : tC[k0]);
   unsigned nd = __ballot_sync(0xffffffffu, !dom); /* at every lane: not inside a && */
@@ -682,7 +695,7 @@ template <typename T, int M, typename RW>
 __device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s0, int nact, int P,
                                             RW rw, unsigned keep, const T *tB, T *x, int lane)
 {
-  constexpr int S = M + 1;
+  constexpr int S = tile_col<M>();
   const int n = (int)ds.n;
   __syncwarp(); /* x of every lane's rows is in the tile */
   T *px = x + s0 * ds.b_sys;
@@ -750,7 +763,7 @@ __device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t 
                                              const T *dl, const T *dd, const T *du, const T *x,
                                              int lane, unsigned long long *info)
 {
-  constexpr int S = M + 1;
+  constexpr int S = tile_col<M>();
   reload<T, M, INTER>(ds, s0, fm, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
   if (!((fm >> lane) & 1u)) return false;
   const int c = lane * S;
@@ -770,7 +783,7 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
                                             const T *dd, const T *du, T *x, int lane, int red2,
                                             int np, int pcr, unsigned long long *info)
 {
-  constexpr int S = M + 1;
+  constexpr int S = tile_col<M>();
   const int g = lane / P;
   bool singular = false;
   if (P == 1) {
@@ -810,14 +823,14 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
             unsigned long long *info, gtsv_info_dev *self)
 {
-  constexpr int S = M + 1;
+  constexpr int S = tile_col<M>();
   extern __shared__ __align__(16) unsigned char smem_raw[];
   __shared__ unsigned sing_of[K]; /* singular systems of each warp (first lanes) */
   __shared__ unsigned long long *s_info; /* self: the key this solve reports into */
   const int warp = K > 1 ? (int)(threadIdx.x >> 5) : 0, lane = threadIdx.x & 31;
   T *const tile0 = reinterpret_cast<T *>(smem_raw);
-  T *const tA = tile0 + warp * 4 * 32 * S, *const tD = tA + 32 * S;
-  T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
+  T *const tA = tile0 + warp * 32 * S, *const tD = tA + M; /* layout: tile_col */
+  T *const tC = tD + M, *const tB = tC + M;
   const int G = 1 << lgG, n = (int)ds.n;
   const int64_t sb = (int64_t)blockIdx.x * K * G, s0 = sb + (int64_t)warp * G;
   pdl_wait(); /* a programmatic dependent launch (launch_rw): before any read */
@@ -845,12 +858,12 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
     for (int e = threadIdx.x; e < (n << lgKG); e += 32 * K) {
       const int j = e & ((K << lgG) - 1), r = e >> lgKG;
       if (j >= nblk) continue;
-      const int k = (j >> lgG) * 4 * 32 * S + (j & (G - 1)) * P * S + rw(r);
+      const int k = (j >> lgG) * 32 * S + (j & (G - 1)) * P * S + rw(r);
       const int64_t s = sb + j;
       cp_elt(tile0 + k, dl + s + (int64_t)r * ds.m_row);
-      cp_elt(tile0 + 32 * S + k, dd + s + (int64_t)r * ds.m_row);
-      cp_elt(tile0 + 64 * S + k, du + s + (int64_t)r * ds.m_row);
-      cp_elt(tile0 + 96 * S + k, x + s + (int64_t)r * ds.b_row);
+      cp_elt(tile0 + M + k, dd + s + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 2 * M + k, du + s + (int64_t)r * ds.m_row);
+      cp_elt(tile0 + 3 * M + k, x + s + (int64_t)r * ds.b_row);
     }
   }
   gtsv_info_tick tick = {0u, 0u}; /* the epoch protocol, thread 0, while the copies run */
@@ -892,7 +905,7 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
       const int w = j >> lgG, gg = j & (G - 1);
       if (j >= nblk || ((sing_of[w] >> (gg * P)) & 1u)) continue;
       __stcs(x + (sb + j) + (int64_t)r * ds.b_row,
-             tile0[w * 4 * 32 * S + 96 * S + gg * P * S + rw(r)]);
+             tile0[w * 32 * S + 3 * M + gg * P * S + rw(r)]);
     }
   }
 }
@@ -1042,15 +1055,15 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
                  int bnp, int trig, const T *__restrict__ dl, const T *__restrict__ dd,
                  const T *__restrict__ du, T *x, unsigned long long *info, gtsv_info_dev *self)
 {
-  constexpr int S = M + 1;
+  constexpr int S = tile_col<M>();
   extern __shared__ __align__(16) unsigned char smem_raw[];
   __shared__ unsigned fails[kSpecWarps]; /* first lanes of the systems each warp failed */
   __shared__ unsigned long long *s_info; /* self: the key this solve reports into */
   __shared__ unsigned tried;             /* ... of those warps 1 and 2 attempted */
   __shared__ BnpScratch<T> bsc;          /* block_np's exchanges */
   const int warp = (int)(threadIdx.x >> 5), lane = threadIdx.x & 31;
-  T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 4 * 32 * S, *const tD = tA + 32 * S;
-  T *const tC = tD + 32 * S, *const tB = tC + 32 * S;
+  T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 32 * S, *const tD = tA + M;
+  T *const tC = tD + M, *const tB = tC + M; /* layout: tile_col */
   const int n = (int)ds.n;
   const int64_t s0 = (int64_t)blockIdx.x << lgG;
   pdl_wait(); /* a programmatic dependent launch (launch_rw): before any read */
@@ -1086,13 +1099,13 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
     if (dom != 0u) { /* the same at every warp */
       __syncthreads(); /* warp 0's tile, for warp 1 */
       T *const A0 = reinterpret_cast<T *>(smem_raw);
-      const bool ok = block_np<T, M>(A0, A0 + 32 * S, A0 + 64 * S, A0 + 96 * S, rw, n,
+      const bool ok = block_np<T, M>(A0, A0 + M, A0 + 2 * M, A0 + 3 * M, rw, n,
                                      (int)threadIdx.x, bsc, np == 2 || bnp == 2);
       if (ok) { /* the same at every thread */
         if (self && threadIdx.x == 0) gtsv__info_last(self, tick);
         if (warp < 2) {
           T *px = x + s0 * ds.b_sys;
-          for (int r = (int)threadIdx.x; r < n; r += 64) __stcs(px + r, A0[96 * S + rw(r)]);
+          for (int r = (int)threadIdx.x; r < n; r += 64) __stcs(px + r, A0[3 * M + rw(r)]);
         }
 #ifdef GTSV_TILE_CLOCKS
         TILE_CLK(6);
@@ -1209,7 +1222,6 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
  */
 constexpr int kBlkThreads = 128; /* four warps, a lane per partition */
 constexpr int kBlkM = 16;        /* rows per partition at level 1 */
-constexpr int kBlkS = kBlkM + 1;
 constexpr int kBlkMinN = 513, kBlkMaxN = kBlkThreads * kBlkM;
 constexpr int kBlk2M = 8; /* level 2's tile */
 /* Row-wise backward error accepted from the two levels, in units of u (see the
@@ -1225,7 +1237,7 @@ constexpr double kBlkBerr = 4096.0;
 
 template <typename T> __host__ __device__ constexpr int blk_smem()
 {
-  return (4 * kBlkThreads * kBlkS + 4 * 32 * (kBlk2M + 1)) * (int)sizeof(T);
+  return (kBlkThreads * tile_col<kBlkM>() + 32 * tile_col<kBlk2M>()) * (int)sizeof(T);
 }
 static_assert(blk_smem<double>() >= tile_smem<double, 64>() &&
                   blk_smem<float>() >= tile_smem<float, 64>(),
@@ -1254,24 +1266,24 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
                   const T *__restrict__ dl, const T *__restrict__ dd,
                   const T *__restrict__ du, T *x, unsigned long long *info)
 {
-  constexpr int NS = kBlkThreads * kBlkS, S2 = kBlk2M + 1;
+  constexpr int NS = kBlkThreads * tile_col<kBlkM>(); /* layout: tile_col */
   extern __shared__ __align__(16) unsigned char smem_raw[];
   __shared__ T sVf[kBlkThreads], sWf[kBlkThreads], sXf[kBlkThreads], sRed[3][4];
   __shared__ int sFail;
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, n = (int)ds.n;
   const int64_t s = blockIdx.x;
-  T *const A = reinterpret_cast<T *>(smem_raw), *const D = A + NS, *const C = D + NS,
-           *const B = C + NS;
-  T *const A2 = B + NS, *const D2 = A2 + 32 * S2, *const C2 = D2 + 32 * S2,
-           *const B2 = C2 + 32 * S2;
+  T *const A = reinterpret_cast<T *>(smem_raw), *const D = A + kBlkM, *const C = D + kBlkM,
+           *const B = C + kBlkM;
+  T *const A2 = A + NS, *const D2 = A2 + kBlk2M, *const C2 = D2 + kBlk2M, *const B2 = C2 + kBlk2M;
+  const FullRows<kBlkM> rw1{(n + kBlkM - 1) / kBlkM}; /* level 1's row r -> offset (128 columns of kBlkM rows) */
   const T *const pl = dl + s * ds.m_sys, *const pd = dd + s * ds.m_sys,
               *const pu = du + s * ds.m_sys;
   T *const pb = x + s * ds.b_sys; /* b_row = m_row = 1 (gtsv__?_batch_tile_base) */
 
-  /* load: row r at r + r / 16 (partition r / 16, a column of 17 slots) */
+  /* load: row r in column r / 16 (partition r / 16), slot r % 16 */
   for (int r = tid; r < n; r += kBlkThreads) {
-    const int k = r + r / kBlkM;
+    const int k = rw1(r);
     cp_elt(A + k, pl + r);
     cp_elt(D + k, pd + r);
     cp_elt(C + k, pu + r);
@@ -1357,8 +1369,8 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
     bool good = true;
     for (int r = tid; r < n; r += kBlkThreads) {
       const T a = r > 0 ? pl[r] : T(0), d = pd[r], c = r + 1 < n ? pu[r] : T(0), b = pb[r];
-      const T xm = r > 0 ? B[r - 1 + (r - 1) / kBlkM] : T(0), x0 = B[r + r / kBlkM];
-      const T xp = r + 1 < n ? B[r + 1 + (r + 1) / kBlkM] : T(0);
+      const T xm = r > 0 ? B[rw1(r - 1)] : T(0), x0 = B[rw1(r)];
+      const T xp = r + 1 < n ? B[rw1(r + 1)] : T(0);
       const T res = b - (a * xm + d * x0 + c * xp);
       const T scale = tabs(a * xm) + tabs(d * x0) + tabs(c * xp) + tabs(b);
       good = good && tabs(res) <= tol * scale; /* false for NaN */
@@ -1370,15 +1382,15 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
     ok = !__syncthreads_or(!good);
   }
   if (ok) {
-    for (int r = tid; r < n; r += kBlkThreads) __stcs(pb + r, B[r + r / kBlkM]);
+    for (int r = tid; r < n; r += kBlkThreads) __stcs(pb + r, B[rw1(r)]);
     return;
   }
   /* ---- the one-warp path (M = 64) in warp 0, from the original rows ---- */
   __syncthreads(); /* every thread is done with the arrays */
   if (warp != 0) return;
-  constexpr int M = 64, S = M + 1;
-  T *const tA = reinterpret_cast<T *>(smem_raw), *const tD = tA + 32 * S, *const tC = tD + 32 * S,
-           *const tB = tC + 32 * S;
+  constexpr int M = 64;
+  T *const tA = reinterpret_cast<T *>(smem_raw), *const tD = tA + M, *const tC = tD + M,
+           *const tB = tC + M; /* layout: tile_col */
   const int P = tile_lanes(n, M);
   const FullRows<M> rw{(n + M - 1) / M}; /* columns of M rows (see launch_mkr) */
   load_group<T, M>(ds, s, 1, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
