@@ -1412,12 +1412,18 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
    rather than 34 KB, 1 per SM), float 32 from n = 64 (float 512 x 32768: M = 16
    0.2477, M = 32 0.2158); for a small batch (n nsys <= 2^20, latency bound: 512 x
    512 in the tables) 16 up to n = 512 in both precisions, more lanes per system
-   and a shorter sweep per lane. */
-int choose_m(int64_t n, int64_t nsys, size_t elt)
+   and a shorter sweep per lane. Float strided (rows contiguous, !inter) batches take 16
+   up to n = 256 since session 33: H200, 2^24 rows, M = 16 against 32, random / dominant,
+   n = 64 0.196 / 0.134 against 0.208 / 0.152 ms, 128 0.205 / 0.133 against 0.209 /
+   0.146, 256 0.193 / 0.132 against 0.198 / 0.142; at 512 random M = 32 stays faster,
+   0.196 against 0.210 (bench/results/gpu-batch-col-h200-8171471-2026-11-28.md). The
+   interleaved layout's float tile batches were not measured so and keep 32. */
+int choose_m(int64_t n, int64_t nsys, size_t elt, bool inter)
 {
   const int f = gtsv__batch_tile_m;
   if ((f == 8 || f == 16 || f == 32 || f == 64) && n <= 32 * f) return f;
   if (elt == sizeof(double) ? n <= 512 : n < 64) return 16;
+  if (!inter && n <= 256) return 16; /* float strided */
   if (n <= 512 && n * nsys <= ((int64_t)1 << 20)) return 16;
   if (n <= 1024) return 32;
   if (n <= 2048) return 64;
@@ -1659,7 +1665,7 @@ template <typename T, bool INTER>
 gtsv_status launch(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                    const T *du, T *x)
 {
-  switch (ds->seq ? seq_m(ds->n) : choose_m(ds->n, ds->nsys, sizeof(T))) {
+  switch (ds->seq ? seq_m(ds->n) : choose_m(ds->n, ds->nsys, sizeof(T), INTER)) {
   case 8: return launch_m<T, 8, INTER>(h, ds, dl, d, du, x);
   case 16: return launch_m<T, 16, INTER>(h, ds, dl, d, du, x);
   case 32: return launch_m<T, 32, INTER>(h, ds, dl, d, du, x);
@@ -1764,7 +1770,7 @@ extern "C" gtsv_status gtsv__d_batch_tile(gtsv_handle h, const gtsv_batch_desc *
 
 extern "C" int gtsv__batch_tile_takes(const gtsv_batch_desc *ds)
 {
-  if (choose_m(ds->n, ds->nsys, sizeof(double)) == 0 || ds->nsys > (int64_t)0x7FFFFFFF)
+  if (choose_m(ds->n, ds->nsys, sizeof(double), false) == 0 || ds->nsys > (int64_t)0x7FFFFFFF)
     return 0;
   return rows_contiguous(ds) || systems_contiguous(ds);
 }
