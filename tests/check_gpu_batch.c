@@ -1137,8 +1137,7 @@ END_TEST
    same x, the same status and the same first singular system and row, and be accurate
    against LAPACK; but where a system alone in its block (P = 32) is strictly dominant,
    the speculative kernel solves it by block_np (64 partitions), judged against LAPACK
-   only, and bitwise again with block_np off (gtsv__batch_tile_bnp = 0); with warps 1 and 2
-   loading at once (gtsv__batch_tile_lazy = 0) bitwise the default's (lazy). Kinds: those of tile_reduced_two_level; random with one nearly
+   only, and bitwise again with block_np off (gtsv__batch_tile_bnp = 0). Kinds: those of tile_reduced_two_level; random with one nearly
    singular interior in every system (rows M..2M-1 scaled by 1e-12 / 1e-5: the first
    attempt fails, a shifted one passes); random with systems 1 and 4 exactly singular
    (every attempt fails: the sequential fallback reports); dominant with the attempt
@@ -1157,7 +1156,7 @@ static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t ba
   char ctx[256];
   int64_t info[2] = {-7, -7}, row[2] = {-7, -7}, hi, hr;
   int st[2] = {-1, -1};
-  void *xh = NULL, *xs = NULL, *xs1 = NULL;
+  void *xh = NULL, *xs = NULL;
   const int64_t stride = n + 3;
   tu_problem_init(&P, p, kind < nk ? rk[kind] : kind == nk + 2 ? TU_DOMINANT : TU_RANDOM, n, 1,
                   stride, batch, stride, seed);
@@ -1183,36 +1182,28 @@ static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t ba
   gtsv__batch_tile_np = kind == nk + 2 ? 2 : 1;
   /* mi = 0: in turn; 1: speculative (a strictly dominant system alone in its block first
      by block_np: other partitions, so not bitwise the one-warp kernel's x, but as accurate
-     against LAPACK); 2: speculative without block_np, bitwise the one-warp kernel's;
-     3: as 1 with warps 1 and 2 loading at once, bitwise 1's */
+     against LAPACK); 2: speculative without block_np, bitwise the one-warp kernel's */
   const int p32 = 16 * M < n && n <= 32 * M; /* one system a warp: P = 32 */
   const int domk = kind == 3 || kind == nk + 3; /* kinds with dominant systems */
-  for (int mi = 0; mi < 4; mi++) {
+  for (int mi = 0; mi < 3; mi++) {
     gtsv__batch_tile_spec = mi ? 2 : 0;
     gtsv__batch_tile_bnp = mi == 2 ? 0 : 1;
-    gtsv__batch_tile_lazy = mi == 3 ? 0 : 1;
     const int k = mi ? 1 : 0;
     st[k] = dev_solve(h, &P, L_STRIDED, 0, &info[k], &row[k]);
-    snprintf(ctx, sizeof ctx, "spec %d bnp %d lazy %d M=%lld %s kind %d n=%lld batch=%lld",
-             mi ? 2 : 0, mi == 2 ? 0 : 1, mi == 3 ? 0 : 1, (long long)M, tu_prec_name(p), kind,
-             (long long)n, (long long)batch);
+    snprintf(ctx, sizeof ctx, "spec %d bnp %d M=%lld %s kind %d n=%lld batch=%lld", mi ? 2 : 0,
+             mi == 2 ? 0 : 1, (long long)M, tu_prec_name(p), kind, (long long)n,
+             (long long)batch);
     if (!check_solved(&P, st[k], info[k], row[k], xh, hi, hr, ctx)) break;
     if (mi == 0) xs = tu_dup(p, P.x, P.blen);
     else if (mi == 2 || !(p32 && domk))
       TU_EXPECT(memcmp(xs, P.x, (size_t)P.blen * tu_elt(p)) == 0 && st[0] == st[1] &&
                     info[0] == info[1] && row[0] == row[1],
                 "%s: x, status or info differs from the one-warp kernel's", ctx);
-    if (mi == 1) xs1 = tu_dup(p, P.x, P.blen);
-    if (mi == 3)
-      TU_EXPECT(memcmp(xs1, P.x, (size_t)P.blen * tu_elt(p)) == 0,
-                "%s: x differs from the speculative kernel's with lazy loads", ctx);
   }
   gtsv__batch_tile_spec = 1;
   gtsv__batch_tile_bnp = 1;
-  gtsv__batch_tile_lazy = 1;
   gtsv__batch_tile_np = 1;
   gtsv__batch_tile_m = 0;
-  free(xs1);
   free(xs);
   free(xh);
   tu_problem_free(&P);

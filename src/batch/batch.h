@@ -181,11 +181,6 @@ extern int gtsv__batch_tile_spec;
    system then takes the one-warp attempts, as with 0). Process-wide, not synchronised:
    set it between solves only. */
 extern int gtsv__batch_tile_bnp;
-/* Benchmark and test knob: in those blocks of the speculative kernel, warps 1 and 2 load
-   their copies of the system only once warp 0 has found it not strictly dominant (1, the
-   default), or at once, as warp 0 does (0). The answers are the same. Process-wide, not
-   synchronised: set it between solves only. */
-extern int gtsv__batch_tile_lazy;
 /* Benchmark and test knob: a user's solve by the on-chip kernels is a programmatic
    dependent launch (batch_tile.cu, cuda/pdl.h: its blocks may be scheduled while the
    kernel before it in the stream ends, and wait for it before they read anything)

@@ -171,7 +171,6 @@ int gtsv__batch_tile_pcr = 1;
 int gtsv__batch_tile_block = 1;
 int gtsv__batch_tile_spec = 1;
 int gtsv__batch_tile_bnp = 1;
-int gtsv__batch_tile_lazy = 1;
 int gtsv__batch_tile_pdl = 1;
 #endif
 
@@ -1053,14 +1052,12 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
 template <typename T, int M, bool RED2, bool NP, typename RW>
 __global__ void __launch_bounds__(32 * kSpecWarps)
 tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr,
-                 int bnp, int lazy, int trig, const T *__restrict__ dl,
-                 const T *__restrict__ dd, const T *__restrict__ du, T *x,
-                 unsigned long long *info, gtsv_info_dev *self)
+                 int bnp, int trig, const T *__restrict__ dl, const T *__restrict__ dd,
+                 const T *__restrict__ du, T *x, unsigned long long *info, gtsv_info_dev *self)
 {
   constexpr int S = tile_col<M>();
   extern __shared__ __align__(16) unsigned char smem_raw[];
   __shared__ unsigned fails[kSpecWarps]; /* first lanes of the systems each warp failed */
-  __shared__ unsigned s_dom;             /* lazy: warp 0's dominance mask */
   __shared__ unsigned long long *s_info; /* self: the key this solve reports into */
   __shared__ unsigned tried;             /* ... of those warps 1 and 2 attempted */
   __shared__ BnpScratch<T> bsc;          /* block_np's exchanges */
@@ -1074,14 +1071,8 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)min((int64_t)1 << lgG, ds.nsys - s0);
   TILE_CLK(0);
-  /* block_np's blocks (below). lazy: warps 1 and 2 load their copies only once warp 0 has
-     found the system not strictly dominant (block_np works in warp 0's tile, and where it
-     fails warps 1 and 2 skip a dominant system), so that a dominant system is loaded
-     once, not three times */
-  const bool bnp_on = NP && np != 0 && bnp != 0 && P == 32 && ds.fail == NULL;
-  const bool late = bnp_on && lazy != 0;
 
-  if (warp == 0 || !late) load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
+  load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
   gtsv_info_tick tick = {0u, 0u}; /* the epoch protocol, thread 0, while the copies run */
   if (self && threadIdx.x == 0) {
     tick = gtsv__info_count(self);
@@ -1100,24 +1091,10 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
      as below. */
   bool dk = false; /* dom known */
   unsigned dom = 0u;
-  if (bnp_on) { /* user batches only */
-    if (!late) {
-      /* each warp from its own tile (the same rows): no warp reads another's tile while
-         that one may write it */
-      dom = dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
-    } else { /* warp 0 from its tile, before any warp writes a tile */
-      if (warp == 0) {
-        dom = dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
-        if (lane == 0) s_dom = dom;
-      }
-      __syncthreads();
-      dom = s_dom;
-      if (dom == 0u && warp != 0) { /* their shifted attempts need their own copies */
-        load_group<T, M>(ds, s0, nact, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
-        cp_wait();
-        __syncwarp();
-      }
-    }
+  if (NP && np != 0 && bnp != 0 && P == 32 && ds.fail == NULL) { /* user batches only */
+    /* each warp from its own tile (the same rows): no warp reads another's tile while
+       that one may write it */
+    dom = dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact);
     dk = true;
     if (dom != 0u) { /* the same at every warp */
       __syncthreads(); /* warp 0's tile, for warp 1 */
@@ -1522,13 +1499,6 @@ int bnp_mode()
   return env >= 0 && env <= 2 ? env : gtsv__batch_tile_bnp;
 }
 
-/* gtsv__batch_tile_lazy, or GTSV_TILE_LAZY=0/1 where set (measurements) */
-int lazy_mode()
-{
-  static const int env = getenv("GTSV_TILE_LAZY") ? atoi(getenv("GTSV_TILE_LAZY")) : -1;
-  return env >= 0 && env <= 1 ? env : gtsv__batch_tile_lazy;
-}
-
 /* Blocks of tile_spec_kernel<T, M, RED2, NP, RW> that device dev runs at once, and an
    SM (its shared memory opted in; all once per device). */
 template <typename T, int M, bool RED2, bool NP, typename RW>
@@ -1613,8 +1583,7 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
       GTSV_CUDA_TRY(launch_pdl(pdl, tile_spec_kernel<T, M, RED2, NP, RW>, dim3((unsigned)grid),
                                dim3(32 * kSpecWarps), kSpecWarps * tile_smem<T, M>(),
                                gtsv__cuda_stream(h), *ds, P, rw, lgG, gtsv__batch_tile_red2,
-                               gtsv__batch_tile_np, pcr, bnp_mode(), lazy_mode(), trig1, dl,
-                               d, du, x,
+                               gtsv__batch_tile_np, pcr, bnp_mode(), trig1, dl, d, du, x,
                                gtsv__cuda_info(h), self));
       return GTSV_STATUS_SUCCESS;
     }
