@@ -234,24 +234,6 @@ struct Ident {
   __host__ __device__ int operator()(int r) const { return r; }
 };
 
-/* Whether RW is FullRows. */
-template <typename RW> struct IsFull {
-  static constexpr bool value = false;
-};
-template <int M> struct IsFull<FullRows<M>> {
-  static constexpr bool value = true;
-};
-
-/* Float tiles of M = 16 with full columns (FullRows): a warp's copy instruction covers
-   column j in lanes 0-15 and column j + 16 in lanes 16-31, 16 rows each, instead of 32
-   consecutive rows (two adjacent columns): with the column stride 65 (1 modulo 32) those
-   fell on 16 shared banks twice over, these on all 32 once. Global reads stay in whole
-   64-byte pieces. Double is unaffected: its half-warps (16 lanes, one column) already
-   fall on distinct bank pairs. */
-template <typename T, int M, typename RW> struct PairCols {
-  static constexpr bool value = sizeof(T) == 4 && M == 16 && IsFull<RW>::value;
-};
-
 /* Copy the n contiguous rows of one system (from pl, pd, pu, pb) into its tile
    columns (from A, D, C, B): row r at rw(r). */
 template <typename T, int M, typename RW>
@@ -291,22 +273,8 @@ __device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0
   const int n = (int)ds.n, cs = P * tile_col<M>();
   const int64_t ms = ds.m_sys, bs = ds.b_sys;
   const T *pl = dl + s0 * ms, *pd = dd + s0 * ms, *pu = du + s0 * ms, *pb = x + s0 * bs;
-  if constexpr (PairCols<T, M, RW>::value) { /* lane l: column j + 16 (l >> 4), slot l & 15 */
-    const int sl = lane & 15;
-    for (int j = 0; j < 16; j++) {
-      const int c = j + (lane >> 4) * 16, g = c / P, r = (c & (P - 1)) * 16 + sl;
-      if (g >= nact || r >= n) continue;
-      const int k = c * tile_col<M>() + sl;
-      const int64_t om = g * ms + r, ob = g * bs + r;
-      cp_elt(tA + k, pl + om);
-      cp_elt(tD + k, pd + om);
-      cp_elt(tC + k, pu + om);
-      cp_elt(tB + k, pb + ob);
-    }
-  } else {
-    for (int g = 0, c = 0; g < nact; g++, c += cs, pl += ms, pd += ms, pu += ms, pb += bs)
-      cp_rows<T, M>(n, rw, tA + c, tD + c, tC + c, tB + c, pl, pd, pu, pb, lane);
-  }
+  for (int g = 0, c = 0; g < nact; g++, c += cs, pl += ms, pd += ms, pu += ms, pb += bs)
+    cp_rows<T, M>(n, rw, tA + c, tD + c, tC + c, tB + c, pl, pd, pu, pb, lane);
 }
 
 /* Copy again, into their tile columns, the systems whose first lane is set in fm
@@ -350,6 +318,13 @@ template <typename T> __device__ __forceinline__ T group_sum(T v, int P)
   return v;
 }
 
+/* Whether RW is FullRows. */
+template <typename RW> struct IsFull {
+  static constexpr bool value = false;
+};
+template <int M> struct IsFull<FullRows<M>> {
+  static constexpr bool value = true;
+};
 
 /* Row k of a partition -> tile offset. SH = false: the partition is the column at
    `base` (its slots 0..L-1); SH = true (separators moved up, see spike_attempt): it
@@ -724,19 +699,10 @@ __device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s
   const int n = (int)ds.n;
   __syncwarp(); /* x of every lane's rows is in the tile */
   T *px = x + s0 * ds.b_sys;
-  if constexpr (PairCols<T, M, RW>::value) { /* as load_group */
-    const int sl = lane & 15;
-    for (int j = 0; j < 16; j++) {
-      const int c = j + (lane >> 4) * 16, g = c / P, r = (c & (P - 1)) * 16 + sl;
-      if (g >= nact || r >= n || !((keep >> (g * P)) & 1u)) continue;
-      __stcs(px + g * ds.b_sys + r, tB[c * S + sl]);
-    }
-  } else {
-    for (int gg = 0; gg < nact; gg++, px += ds.b_sys) {
-      if (!((keep >> (gg * P)) & 1u)) continue;
-      const T *Bs = tB + gg * P * S;
-      for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[rw(r)]); /* b_row = 1 */
-    }
+  for (int gg = 0; gg < nact; gg++, px += ds.b_sys) {
+    if (!((keep >> (gg * P)) & 1u)) continue;
+    const T *Bs = tB + gg * P * S;
+    for (int r = lane; r < n; r += 32) __stcs(px + r, Bs[rw(r)]); /* b_row = 1 */
   }
 }
 
