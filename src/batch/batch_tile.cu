@@ -203,8 +203,9 @@ template <typename T, int M> __host__ __device__ constexpr int tile_smem()
    Pu = ceil(n / L) <= P columns in use. operator(): row r -> tile offset from the
    system's first column.
    FullRows: L = M (ceil(n / P) = M, as at n = P M; also P = 1: one column), known at
-   compile time: a shift and a constant multiply, as before the rows were balanced. With Rows there, H100,
-   double random, 128 x 131072 took 2.6% longer and 64 x 262144 1.6%; with FullRows,
+   compile time: a shift and a constant multiply, as before the rows were balanced. With
+   Rows there, H100, double random, 128 x 131072 took 2.6% longer and 64 x 262144 1.6%;
+   with FullRows,
    H200, 0.5-1.3% longer at n = 64..256, equal at 512
    (bench/results/gpu-batch-balance-2026-11-27.md). Also the GPU SPIKE's base, with
    the last column shorter (launch_mkr). Rows: M/2 < L < M, a multiply-high for r / L. */
@@ -1276,7 +1277,8 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
   T *const A = reinterpret_cast<T *>(smem_raw), *const D = A + kBlkM, *const C = D + kBlkM,
            *const B = C + kBlkM;
   T *const A2 = A + NS, *const D2 = A2 + kBlk2M, *const C2 = D2 + kBlk2M, *const B2 = C2 + kBlk2M;
-  const FullRows<kBlkM> rw1{(n + kBlkM - 1) / kBlkM}; /* level 1's row r -> offset (128 columns of kBlkM rows) */
+  /* level 1's row r -> offset (128 columns of kBlkM rows) */
+  const FullRows<kBlkM> rw1{(n + kBlkM - 1) / kBlkM};
   const T *const pl = dl + s * ds.m_sys, *const pd = dd + s * ds.m_sys,
               *const pu = du + s * ds.m_sys;
   T *const pb = x + s * ds.b_sys; /* b_row = m_row = 1 (gtsv__?_batch_tile_base) */
