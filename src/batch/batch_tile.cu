@@ -205,8 +205,7 @@ template <typename T, int M> __host__ __device__ constexpr int tile_smem()
    FullRows: L = M (ceil(n / P) = M, as at n = P M; also P = 1: one column), known at
    compile time: a shift and a constant multiply, as before the rows were balanced. With
    Rows there, H100, double random, 128 x 131072 took 2.6% longer and 64 x 262144 1.6%;
-   with FullRows,
-   H200, 0.5-1.3% longer at n = 64..256, equal at 512
+   with FullRows, H200, 0.5-1.3% longer at n = 64..256, equal at 512
    (bench/results/gpu-batch-balance-2026-11-27.md). Also the GPU SPIKE's base, with
    the last column shorter (launch_mkr). Rows: M/2 < L < M, a multiply-high for r / L. */
 template <int M> struct FullRows {
