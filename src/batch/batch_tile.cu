@@ -277,6 +277,54 @@ __device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0
     cp_rows<T, M>(n, rw, tA + c, tD + c, tC + c, tB + c, pl, pd, pu, pb, lane);
 }
 
+/* The rows of the cnt consecutive systems from s1 of an interleaved batch (element r
+   of system s at s + r m_row) into L2, threads t of nt taking the 128-byte lines of the
+   rows' pieces in turn (tile_kernel's prefetch ahead, GTSV_TILE_PF). */
+template <typename T>
+__device__ __forceinline__ void l2_inter(const gtsv_batch_desc &ds, int64_t s1, int cnt,
+                                         const T *dl, const T *dd, const T *du, const T *x,
+                                         int t, int nt)
+{
+  const int n = (int)ds.n;
+  const int64_t bytes = cnt * (int64_t)sizeof(T);
+  const int nl = (int)((bytes + 127) / 128) + 1; /* lines a row's piece can touch */
+  for (int e = t; e < n * nl; e += nt) {
+    const int r = e / nl, l = e - r * nl;
+    const auto one = [&](const T *base, int64_t st) {
+      const uintptr_t a0 = (uintptr_t)(base + s1 + (int64_t)r * st);
+      const uintptr_t a = (a0 & ~(uintptr_t)127) + (uintptr_t)l * 128u;
+      if (a < a0 + (uintptr_t)bytes) l2_prefetch((const void *)a);
+    };
+    one(dl, ds.m_row);
+    one(dd, ds.m_row);
+    one(du, ds.m_row);
+    one(x, ds.b_row);
+  }
+}
+
+/* The rows of the nact systems from s0 (rows contiguous) into L2, the warp's lanes
+   taking the 128-byte lines in turn (tile_kernel's prefetch ahead, GTSV_TILE_PF). */
+template <typename T>
+__device__ __forceinline__ void l2_group(const gtsv_batch_desc &ds, int64_t s0, int nact,
+                                         const T *dl, const T *dd, const T *du, const T *x,
+                                         int lane)
+{
+  const int64_t bytes = ds.n * (int64_t)sizeof(T);
+  const int nl = (int)((bytes + 127) / 128) + 1; /* lines a system's row span can touch */
+  for (int e = lane; e < nact * nl; e += 32) {
+    const int g = e / nl, l = e - g * nl;
+    const auto one = [&](const T *base, int64_t st) {
+      const uintptr_t a0 = (uintptr_t)(base + (s0 + g) * st);
+      const uintptr_t a = (a0 & ~(uintptr_t)127) + (uintptr_t)l * 128u;
+      if (a < a0 + (uintptr_t)bytes) l2_prefetch((const void *)a);
+    };
+    one(dl, ds.m_sys);
+    one(dd, ds.m_sys);
+    one(du, ds.m_sys);
+    one(x, ds.b_sys);
+  }
+}
+
 /* Copy again, into their tile columns, the systems whose first lane is set in fm
    (P lanes per system), either layout; returns when the copies have landed. */
 template <typename T, int M, bool INTER, typename RW>
@@ -819,7 +867,7 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP, typename RW>
 __global__ void __launch_bounds__(32 * K)
 tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr, int trig,
-            const T *__restrict__ dl,
+            int pf, const T *__restrict__ dl,
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
             unsigned long long *info, gtsv_info_dev *self)
 {
@@ -875,6 +923,18 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
   if (K > 1) __syncthreads(); /* every thread reads rows other threads copied */
   else __syncwarp();
   if (self) info = s_info;
+  /* the rows of block blockIdx.x + pf into L2, for when it starts */
+  if (pf > 0 && blockIdx.x + (unsigned)pf < gridDim.x) {
+    const int64_t b1 = ((int64_t)blockIdx.x + pf) * K * G;
+    if (!INTER) { /* this warp's part */
+      const int64_t s1 = b1 + (int64_t)warp * G;
+      l2_group<T>(ds, s1, (int)max((int64_t)0, min((int64_t)G, ds.nsys - s1)), dl, dd, du, x,
+                  lane);
+    } else {
+      l2_inter<T>(ds, b1, (int)min((int64_t)K * G, ds.nsys - b1), dl, dd, du, x,
+                  (int)threadIdx.x, 32 * K);
+    }
+  }
 
   bool singular = false;
   if (nact != 0) /* else a warp past the last system of the last block */
@@ -1493,6 +1553,14 @@ int pdl_mode()
   return env >= 0 && env <= 2 ? env : gtsv__batch_tile_pdl;
 }
 
+/* tile_kernel's prefetch distance in blocks (0: none): GTSV_TILE_PF where set
+   (measurements), else 0 */
+int pf_blocks()
+{
+  static const int env = getenv("GTSV_TILE_PF") ? atoi(getenv("GTSV_TILE_PF")) : 0;
+  return env > 0 ? env : 0;
+}
+
 /* gtsv__batch_tile_bnp, or GTSV_TILE_BNP=0/1/2 where set (measurements) */
 int bnp_mode()
 {
@@ -1593,8 +1661,8 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   if (st != GTSV_STATUS_SUCCESS) return st;
   GTSV_CUDA_TRY(launch_pdl(pdl, tile_kernel<T, M, INTER, K, RED2, NP, RW>, dim3((unsigned)grid),
                            dim3(32 * K), K * tile_smem<T, M>(), gtsv__cuda_stream(h), *ds, P,
-                           rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, trig, dl, d,
-                           du, x, gtsv__cuda_info(h), self));
+                           rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, trig,
+                           pf_blocks(), dl, d, du, x, gtsv__cuda_info(h), self));
   return GTSV_STATUS_SUCCESS;
 }
 

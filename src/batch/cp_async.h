@@ -15,6 +15,11 @@ template <typename T> __device__ __forceinline__ void cp_elt(T *dst, const T *sr
   else
     asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(s), "l"(src) : "memory");
 }
+/* The 128-byte line of global[p] into L2: no register, nothing waits for it. */
+__device__ __forceinline__ void l2_prefetch(const void *p)
+{
+  asm volatile("prefetch.global.L2 [%0];\n" ::"l"(p));
+}
 /* every copy of this thread has landed */
 __device__ __forceinline__ void cp_wait() { asm volatile("cp.async.wait_all;\n" ::: "memory"); }
 /* the copies issued since the last commit form a group */
