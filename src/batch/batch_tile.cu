@@ -277,31 +277,6 @@ __device__ __forceinline__ void load_group(const gtsv_batch_desc &ds, int64_t s0
     cp_rows<T, M>(n, rw, tA + c, tD + c, tC + c, tB + c, pl, pd, pu, pb, lane);
 }
 
-/* The rows of the cnt consecutive systems from s1 of an interleaved batch (element r
-   of system s at s + r m_row) into L2, threads t of nt taking the 128-byte lines of the
-   rows' pieces in turn (tile_kernel's prefetch ahead, GTSV_TILE_PF). */
-template <typename T>
-__device__ __forceinline__ void l2_inter(const gtsv_batch_desc &ds, int64_t s1, int cnt,
-                                         const T *dl, const T *dd, const T *du, const T *x,
-                                         int t, int nt)
-{
-  const int n = (int)ds.n;
-  const int64_t bytes = cnt * (int64_t)sizeof(T);
-  const int nl = (int)((bytes + 127) / 128) + 1; /* lines a row's piece can touch */
-  for (int e = t; e < n * nl; e += nt) {
-    const int r = e / nl, l = e - r * nl;
-    const auto one = [&](const T *base, int64_t st) {
-      const uintptr_t a0 = (uintptr_t)(base + s1 + (int64_t)r * st);
-      const uintptr_t a = (a0 & ~(uintptr_t)127) + (uintptr_t)l * 128u;
-      if (a < a0 + (uintptr_t)bytes) l2_prefetch((const void *)a);
-    };
-    one(dl, ds.m_row);
-    one(dd, ds.m_row);
-    one(du, ds.m_row);
-    one(x, ds.b_row);
-  }
-}
-
 /* The rows of the nact systems from s0 (rows contiguous) into L2, the warp's lanes
    taking the 128-byte lines in turn (tile_kernel's prefetch ahead, GTSV_TILE_PF). */
 template <typename T>
@@ -923,17 +898,12 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
   if (K > 1) __syncthreads(); /* every thread reads rows other threads copied */
   else __syncwarp();
   if (self) info = s_info;
-  /* the rows of block blockIdx.x + pf into L2, for when it starts */
-  if (pf > 0 && blockIdx.x + (unsigned)pf < gridDim.x) {
-    const int64_t b1 = ((int64_t)blockIdx.x + pf) * K * G;
-    if (!INTER) { /* this warp's part */
-      const int64_t s1 = b1 + (int64_t)warp * G;
-      l2_group<T>(ds, s1, (int)max((int64_t)0, min((int64_t)G, ds.nsys - s1)), dl, dd, du, x,
-                  lane);
-    } else {
-      l2_inter<T>(ds, b1, (int)min((int64_t)K * G, ds.nsys - b1), dl, dd, du, x,
-                  (int)threadIdx.x, 32 * K);
-    }
+  /* this warp's part of block blockIdx.x + pf into L2, for when that block starts
+     (prefetch_blocks) */
+  if (!INTER && pf > 0 && blockIdx.x + (unsigned)pf < gridDim.x) {
+    const int64_t s1 = ((int64_t)blockIdx.x + pf) * K * G + (int64_t)warp * G;
+    l2_group<T>(ds, s1, (int)max((int64_t)0, min((int64_t)G, ds.nsys - s1)), dl, dd, du, x,
+                lane);
   }
 
   bool singular = false;
@@ -1518,17 +1488,49 @@ template <typename T, int M, bool INTER> constexpr int warps_per_block_g1()
              : warps_per_block<T, M, INTER>();
 }
 
-/* Shared memory of tile_kernel<T, M, INTER, K, RED2, NP, RW> opted in on device dev (once). */
+/* Shared memory of tile_kernel<T, M, INTER, K, RED2, NP, RW> opted in on device dev, and
+   *wave, the blocks of it that the device runs at once (both once per device). */
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP, typename RW>
-gtsv_status opt_in(int dev)
+gtsv_status opt_in(int dev, int64_t *wave)
 {
-  static std::atomic<int> done[64];
-  if (dev >= 0 && dev < 64 && done[dev].load(std::memory_order_relaxed)) return GTSV_STATUS_SUCCESS;
+  static std::atomic<int64_t> known[64]; /* wave + 1; 0: not yet opted in */
+  if (dev >= 0 && dev < 64 && known[dev].load(std::memory_order_relaxed) > 0) {
+    *wave = known[dev].load(std::memory_order_relaxed) - 1;
+    return GTSV_STATUS_SUCCESS;
+  }
+  constexpr int smem = K * tile_smem<T, M>();
   GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_kernel<T, M, INTER, K, RED2, NP, RW>,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     K * tile_smem<T, M>()));
-  if (dev >= 0 && dev < 64) done[dev].store(1, std::memory_order_relaxed);
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  int per_sm = 0, sms = 0;
+  GTSV_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &per_sm, tile_kernel<T, M, INTER, K, RED2, NP, RW>, 32 * K, smem));
+  GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  *wave = (int64_t)per_sm * sms;
+  if (dev >= 0 && dev < 64) known[dev].store(*wave + 1, std::memory_order_relaxed);
   return GTSV_STATUS_SUCCESS;
+}
+
+/* How far ahead (in blocks) tile_kernel's warps prefetch the rows of a later block into
+   L2, once their own rows have landed: half the blocks the device runs at once, for
+   rows-contiguous batches of n >= kPfMinRows that take more than one wave; else 0 (none).
+   GTSV_TILE_PF=B sets B for every launch (measurements; 0: none). A block starts when
+   an earlier one ends, so half a wave ahead is about half a block's life before it
+   needs the rows; the DRAM, idle while a wave's warps all compute, fetches them then.
+   H200, double strided 2^24 rows, random / strictly dominant, ms, same run
+   (bench/results/gpu-batch-pf-h200-2026-11-28.md), off against 256 and 1024 blocks
+   ahead: n = 1024 (792 blocks a wave) 0.386 against 0.365 and 0.406 / 0.273 against
+   0.250 and 0.306; n = 512 (1716) 0.317 against 0.307 and 0.307 / 0.233 against 0.219
+   and 0.211; n = 256 0.300 against 0.297 and 0.296 / 0.226 against 0.220 and 0.214;
+   but n = 64 0.299 against 0.304 and 0.301 (dominant 0.221 against 0.218 and 0.212),
+   and float n = 64 random 0.194 against 0.203 (1024 ahead). The interleaved layout's
+   loads (a row's piece of every system of the block) gained nothing (0.626 at n =
+   1024 either way) and take none. */
+constexpr int64_t kPfMinRows = 256;
+int prefetch_blocks(bool inter, int64_t n, int64_t grid, int64_t wave)
+{
+  static const int env = getenv("GTSV_TILE_PF") ? atoi(getenv("GTSV_TILE_PF")) : -1;
+  if (env >= 0) return env;
+  return !inter && n >= kPfMinRows && grid > wave ? (int)(wave / 2) : 0;
 }
 
 /* gtsv__batch_tile_pcr, or GTSV_TILE_PCR=0/1/2 where set (measurements of paths that
@@ -1551,14 +1553,6 @@ int pdl_mode()
 {
   static const int env = getenv("GTSV_TILE_PDL") ? atoi(getenv("GTSV_TILE_PDL")) : -1;
   return env >= 0 && env <= 2 ? env : gtsv__batch_tile_pdl;
-}
-
-/* tile_kernel's prefetch distance in blocks (0: none): GTSV_TILE_PF where set
-   (measurements), else 0 */
-int pf_blocks()
-{
-  static const int env = getenv("GTSV_TILE_PF") ? atoi(getenv("GTSV_TILE_PF")) : 0;
-  return env > 0 ? env : 0;
 }
 
 /* gtsv__batch_tile_bnp, or GTSV_TILE_BNP=0/1/2 where set (measurements) */
@@ -1657,12 +1651,14 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
       return GTSV_STATUS_SUCCESS;
     }
   }
-  gtsv_status st = opt_in<T, M, INTER, K, RED2, NP, RW>(dev);
+  int64_t wave = 0;
+  gtsv_status st = opt_in<T, M, INTER, K, RED2, NP, RW>(dev, &wave);
   if (st != GTSV_STATUS_SUCCESS) return st;
   GTSV_CUDA_TRY(launch_pdl(pdl, tile_kernel<T, M, INTER, K, RED2, NP, RW>, dim3((unsigned)grid),
                            dim3(32 * K), K * tile_smem<T, M>(), gtsv__cuda_stream(h), *ds, P,
                            rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, trig,
-                           pf_blocks(), dl, d, du, x, gtsv__cuda_info(h), self));
+                           prefetch_blocks(INTER, ds->n, grid, wave), dl, d, du, x,
+                           gtsv__cuda_info(h), self));
   return GTSV_STATUS_SUCCESS;
 }
 

@@ -275,7 +275,6 @@
 #include "pdp/pdp.h"
 #include "pdp/pdp_opts.h"
 #include "cuda/state.h"
-#include "batch/cp_async.h"
 
 namespace {
 
@@ -326,11 +325,6 @@ template <typename T> constexpr int kSrows = kTile<T> + WARM + 3;
    (C + 1) t plus a compile-time offset (Rows). */
 __host__ __device__ constexpr int sp(int j) { return j + (j >> LOGC); }
 template <typename T> constexpr int kSpad = sp(kSrows<T> - 1) + 1;
-/* Tiles staged by asynchronous copies (cp.async: every copy of a thread in flight at
-   once, one wait) where 1; 0: loads into registers, then stores (for comparison). */
-#ifndef GTSV_PDP_CPASYNC
-#define GTSV_PDP_CPASYNC 1
-#endif
 #ifndef GTSV_PDP_ROUNDS
 #define GTSV_PDP_ROUNDS 8
 #endif
@@ -415,8 +409,9 @@ __device__ unsigned long long g_forgot;
 /* Phase clocks of the forward kernel (a diagnostic: build with -DGTSV_PDP_CLOCKS=1,
    scripts/prebuild.sh; never in the library as shipped). Thread 0 of each of the
    first CLK_TILES tiles stamps clock64() at the points PDP_CLK(k) below (0 start ..
-   11 end; 15 inside phase 9), the global timer (ns) at start and end, and its SM, mode and rounds;
-   GTSV_PDP_CLK=K prints a summary of every K-th launch (pdp_clk_report). */
+   11 end; 15 inside phase 9), the global timer (ns) at start and end, and its SM,
+   mode and rounds; GTSV_PDP_CLK=K prints a summary of every K-th launch
+   (pdp_clk_report). */
 #ifdef GTSV_PDP_CLOCKS
 constexpr int CLK_TILES = 16384, CLK_N = 16;
 __device__ long long g_pdp_clk[CLK_TILES][CLK_N];
@@ -710,29 +705,11 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   /* stage rows r0-OFF .. r0+TILE+1; zero outside */
   for (int j = tid; j < SROWS; j += THREADS) {
     const int64_t i = r0 - OFF + j;
-#if GTSV_PDP_CPASYNC
-    const int k = sp(j);
-    if (i >= 1 && i < n) gtsv_cp::cp_elt(sA + k, dl + i);
-    else sA[k] = T(0);
-    if (i >= 0 && i < n) {
-      gtsv_cp::cp_elt(sB + k, dd + i);
-      gtsv_cp::cp_elt(sZ + k, z + i);
-    } else {
-      sB[k] = T(0);
-      sZ[k] = T(0);
-    }
-    if (i >= 0 && i < n - 1) gtsv_cp::cp_elt(sC + k, du + i);
-    else sC[k] = T(0);
-#else
     sA[sp(j)] = (i >= 1 && i < n) ? dl[i] : T(0);
     sB[sp(j)] = (i >= 0 && i < n) ? dd[i] : T(0);
     sC[sp(j)] = (i >= 0 && i < n - 1) ? du[i] : T(0);
     sZ[sp(j)] = (i >= 0 && i < n) ? z[i] : T(0);
-#endif
   }
-#if GTSV_PDP_CPASYNC
-  gtsv_cp::cp_wait();
-#endif
   for (int w = tid; w < TW; w += THREADS) sBits[w] = 0u;
   __syncthreads();
   PDP_CLK(1);
@@ -1066,22 +1043,9 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
   __syncthreads();
   const int64_t tile = ntiles - 1 - (int64_t)sTile, r0 = tile * TILE;
   for (int k = tid; k < TILE; k += THREADS) {
-#if GTSV_PDP_CPASYNC
-    if (r0 + k < n) {
-      gtsv_cp::cp_elt(sY + sp(k), yg + r0 + k);
-      gtsv_cp::cp_elt(sG + sp(k), g + r0 + k);
-    } else {
-      sY[sp(k)] = T(0);
-      sG[sp(k)] = T(0);
-    }
-#else
     sY[sp(k)] = r0 + k < n ? yg[r0 + k] : T(0);
     sG[sp(k)] = r0 + k < n ? g[r0 + k] : T(0);
-#endif
   }
-#if GTSV_PDP_CPASYNC
-  gtsv_cp::cp_wait();
-#endif
   __syncthreads();
 
   U y[C], gg[C];
