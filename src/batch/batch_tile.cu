@@ -1512,25 +1512,27 @@ gtsv_status opt_in(int dev, int64_t *wave)
 
 /* How far ahead (in blocks) tile_kernel's warps prefetch the rows of a later block into
    L2, once their own rows have landed: half the blocks the device runs at once, for
-   rows-contiguous batches of n >= kPfMinRows that take more than one wave; else 0 (none).
-   GTSV_TILE_PF=B sets B for every launch (measurements; 0: none). A block starts when
-   an earlier one ends, so half a wave ahead is about half a block's life before it
-   needs the rows; the DRAM, idle while a wave's warps all compute, fetches them then.
-   H200, double strided 2^24 rows, random / strictly dominant, ms, same run
-   (bench/results/gpu-batch-pf-h200-2026-11-28.md), off against 256 and 1024 blocks
-   ahead: n = 1024 (792 blocks a wave) 0.386 against 0.365 and 0.406 / 0.273 against
-   0.250 and 0.306; n = 512 (1716) 0.317 against 0.307 and 0.307 / 0.233 against 0.219
-   and 0.211; n = 256 0.300 against 0.297 and 0.296 / 0.226 against 0.220 and 0.214;
-   but n = 64 0.299 against 0.304 and 0.301 (dominant 0.221 against 0.218 and 0.212),
-   and float n = 64 random 0.194 against 0.203 (1024 ahead). The interleaved layout's
-   loads (a row's piece of every system of the block) gained nothing (0.626 at n =
-   1024 either way) and take none. */
-constexpr int64_t kPfMinRows = 256;
-int prefetch_blocks(bool inter, int64_t n, int64_t grid, int64_t wave)
+   rows-contiguous batches of n >= kPfMinRows whose tile columns hold at least 128 bytes
+   of each array (double M >= 16, float M >= 32) and that take more than one wave; else 0
+   (none). GTSV_TILE_PF=B sets B for every launch (measurements; 0: none). A block starts
+   when an earlier one ends, so half a wave ahead is about half a block's life before it
+   needs the rows, and the DRAM, idle while a wave's warps all compute, fetches them then.
+   H200, strided 2^24 rows, random / strictly dominant, ms, half a wave ahead against
+   none, same run (bench/results/gpu-batch-pf-h200-2026-11-28.md, call 2): double n =
+   128 0.312 / 0.214 against 0.314 / 0.224, 256 0.296 / 0.215 against 0.299 / 0.226, 512
+   0.306 / 0.212 against 0.316 / 0.233, 1024 0.364 / 0.248 against 0.386 / 0.273 (a
+   quarter wave within 1% of half); float n = 512 0.195 / 0.138 against 0.196 / 0.142,
+   1024 0.192 / 0.131 against 0.195 / 0.137. Where it lost, it is off: float M = 16 (n =
+   256: 0.200 against 0.191; n = 64, call 1: 0.203 against 0.194) and double n = 64
+   (call 1: 0.301-0.304 against 0.299, dominant 0.212-0.218 against 0.221). The
+   interleaved layout's loads (a row's piece of every system of the block) gained nothing
+   in double (0.626 at n = 1024 either way, call 1), lost in float, and take none. */
+constexpr int64_t kPfMinRows = 128;
+int prefetch_blocks(bool inter, int col_bytes, int64_t n, int64_t grid, int64_t wave)
 {
   static const int env = getenv("GTSV_TILE_PF") ? atoi(getenv("GTSV_TILE_PF")) : -1;
   if (env >= 0) return env;
-  return !inter && n >= kPfMinRows && grid > wave ? (int)(wave / 2) : 0;
+  return !inter && col_bytes >= 128 && n >= kPfMinRows && grid > wave ? (int)(wave / 2) : 0;
 }
 
 /* gtsv__batch_tile_pcr, or GTSV_TILE_PCR=0/1/2 where set (measurements of paths that
@@ -1657,8 +1659,8 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   GTSV_CUDA_TRY(launch_pdl(pdl, tile_kernel<T, M, INTER, K, RED2, NP, RW>, dim3((unsigned)grid),
                            dim3(32 * K), K * tile_smem<T, M>(), gtsv__cuda_stream(h), *ds, P,
                            rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, trig,
-                           prefetch_blocks(INTER, ds->n, grid, wave), dl, d, du, x,
-                           gtsv__cuda_info(h), self));
+                           prefetch_blocks(INTER, M * (int)sizeof(T), ds->n, grid, wave), dl, d,
+                           du, x, gtsv__cuda_info(h), self));
   return GTSV_STATUS_SUCCESS;
 }
 
