@@ -1522,9 +1522,10 @@ gtsv_status opt_in(int dev, int64_t *wave)
    128 0.312 / 0.214 against 0.314 / 0.224, 256 0.296 / 0.215 against 0.299 / 0.226, 512
    0.306 / 0.212 against 0.316 / 0.233, 1024 0.364 / 0.248 against 0.386 / 0.273 (a
    quarter wave within 1% of half); float n = 512 0.195 / 0.138 against 0.196 / 0.142,
-   1024 0.192 / 0.131 against 0.195 / 0.137. Where it lost, it is off: float M = 16 (n =
-   256: 0.200 against 0.191; n = 64, call 1: 0.203 against 0.194) and double n = 64
-   (call 1: 0.301-0.304 against 0.299, dominant 0.212-0.218 against 0.221). The
+   1024 0.192 / 0.131 against 0.195 / 0.137; double n = 768 and 2048 (call 4) 1.4% / 5.3%
+   and 5.5% / 3.2% faster. Where it lost, it is off: float M = 16 (n = 256: 0.200 against
+   0.191; n = 64, call 1: 0.203 against 0.194; 4-7% at 1000-3000 blocks ahead, call 4) and
+   double n = 64 (0.3 to 1.5 waves ahead, calls 1 and 4: 0.301-0.325 against 0.300). The
    interleaved layout's loads (a row's piece of every system of the block) gained nothing
    in double (0.626 at n = 1024 either way, call 1), lost in float, and take none. */
 constexpr int64_t kPfMinRows = 128;

@@ -1,6 +1,6 @@
 /* Asynchronous copies from global to shared memory (cp.async: Ampere and later),
-   one element at a time, for the on-chip kernels (batch_tile.cu, batch_nrhs.cu).
-   Device code only. */
+   one element at a time, for the on-chip kernels (batch_tile.cu, batch_nrhs.cu), and
+   the L2 prefetch of batch_tile.cu's tile_kernel. Device code only. */
 #ifndef GTSV_BATCH_CP_ASYNC_H
 #define GTSV_BATCH_CP_ASYNC_H
 
