@@ -1525,9 +1525,11 @@ gtsv_status opt_in(int dev, int64_t *wave)
    1024 0.192 / 0.131 against 0.195 / 0.137; double n = 768 and 2048 (call 4) 1.4% / 5.3%
    and 5.5% / 3.2% faster. Where it lost, it is off: float M = 16 (n = 256: 0.200 against
    0.191; n = 64, call 1: 0.203 against 0.194; 4-7% at 1000-3000 blocks ahead, call 4) and
-   double n = 64 (0.3 to 1.5 waves ahead, calls 1 and 4: 0.301-0.325 against 0.300). The
-   interleaved layout's loads (a row's piece of every system of the block) gained nothing
-   in double (0.626 at n = 1024 either way, call 1), lost in float, and take none. */
+   double n = 64 (0.15 to 1.5 waves ahead, calls 1 and 4: 0.301-0.325 against 0.300).
+   The interleaved layout's variant (a row's piece of every system of the block) ran on
+   chip only at float 1024 x 16384 in call 1 (the other interleaved shapes there go one
+   thread per system, batch.cu's use_inter_dp) and lost 4-7%: the interleaved layout
+   takes none. */
 constexpr int64_t kPfMinRows = 128;
 int prefetch_blocks(bool inter, int col_bytes, int64_t n, int64_t grid, int64_t wave)
 {
