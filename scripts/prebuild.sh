@@ -16,6 +16,9 @@
 #
 #     scripts/prebuild.sh t256c8:src/pdp/pdp.cu:"-DGTSV_PDP_THREADS=256 -DGTSV_PDP_C=8"
 #     run: carry ["prebuilt"], command: prebuilt/gtsv-gpu-bench-t256c8 --only single --n 8388608
+#
+# TESTS="check_gpu_batch ..." also links each named test (built in BUILD) against each
+# variant's library, as prebuilt/TEST-NAME, so that a variant's GPU tests run too.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
@@ -53,6 +56,14 @@ for spec in "$@"; do
              -e "s|-o gtsv-gpu-bench|-o $OUTD/gtsv-gpu-bench-$name|" \
              "$BUILD/bench/CMakeFiles/gtsv-gpu-bench.dir/link.txt")
   (cd "$BUILD/bench" && eval "$link")
+  for t in ${TESTS:-}; do
+    tdir=$BUILD/tests/CMakeFiles/$t.dir
+    sed "s|\.\./libgtsv\.a|$tmp/libgtsv.a|" "$tdir/linkLibs.rsp" > "$tmp/$t.rsp"
+    tlink=$(sed -e "s|@CMakeFiles/$t.dir/linkLibs.rsp|@$tmp/$t.rsp|" \
+                -e "s|-o $t |-o $OUTD/$t-$name |" "$tdir/link.txt")
+    (cd "$BUILD/tests" && eval "$tlink")
+    echo "prebuilt/$t-$name"
+  done
   rm -rf "$tmp"
   echo "prebuilt/gtsv-gpu-bench-$name ($src $per $extra)"
 done

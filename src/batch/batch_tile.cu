@@ -1488,26 +1488,47 @@ template <typename T, int M, bool INTER> constexpr int warps_per_block_g1()
              : warps_per_block<T, M, INTER>();
 }
 
-/* Shared memory of tile_kernel<T, M, INTER, K, RED2, NP, RW> opted in on device dev, and
-   *wave, the blocks of it that the device runs at once (both once per device). */
+/* What a kernel's launches need to know of device dev: the blocks of it an SM runs at
+   once and the device runs at once (a wave). One per kernel and device, filled on the
+   kernel's first launch there (per_sm > 0 once filled). */
+struct WaveCache {
+  std::atomic<int> per_sm[64];
+  std::atomic<int64_t> wave[64];
+};
+
+/* Opts kernel fn in to smem bytes of dynamic shared memory on device dev and asks the
+   occupancy API how many blocks of threads threads run at once an SM (*per_sm) and on
+   the device (*wave); all once per device, kept in cache. */
+gtsv_status kernel_wave(WaveCache &cache, const void *fn, int threads, int smem, int dev,
+                        int64_t *wave, int *per_sm)
+{
+  const bool keep = dev >= 0 && dev < 64;
+  if (keep && cache.per_sm[dev].load(std::memory_order_acquire) > 0) {
+    *wave = cache.wave[dev].load(std::memory_order_relaxed);
+    *per_sm = cache.per_sm[dev].load(std::memory_order_relaxed);
+    return GTSV_STATUS_SUCCESS;
+  }
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  int per = 0, sms = 0;
+  GTSV_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, fn, threads, smem));
+  GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  *wave = (int64_t)per * sms;
+  *per_sm = per;
+  if (keep && per > 0) {
+    cache.wave[dev].store(*wave, std::memory_order_relaxed);
+    cache.per_sm[dev].store(per, std::memory_order_release);
+  }
+  return GTSV_STATUS_SUCCESS;
+}
+
+/* kernel_wave of tile_kernel<T, M, INTER, K, RED2, NP, RW> */
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP, typename RW>
 gtsv_status opt_in(int dev, int64_t *wave)
 {
-  static std::atomic<int64_t> known[64]; /* wave + 1; 0: not yet opted in */
-  if (dev >= 0 && dev < 64 && known[dev].load(std::memory_order_relaxed) > 0) {
-    *wave = known[dev].load(std::memory_order_relaxed) - 1;
-    return GTSV_STATUS_SUCCESS;
-  }
-  constexpr int smem = K * tile_smem<T, M>();
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_kernel<T, M, INTER, K, RED2, NP, RW>,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-  int per_sm = 0, sms = 0;
-  GTSV_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &per_sm, tile_kernel<T, M, INTER, K, RED2, NP, RW>, 32 * K, smem));
-  GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  *wave = (int64_t)per_sm * sms;
-  if (dev >= 0 && dev < 64) known[dev].store(*wave + 1, std::memory_order_relaxed);
-  return GTSV_STATUS_SUCCESS;
+  static WaveCache cache;
+  int per_sm = 0;
+  return kernel_wave(cache, (const void *)tile_kernel<T, M, INTER, K, RED2, NP, RW>, 32 * K,
+                     K * tile_smem<T, M>(), dev, wave, &per_sm);
 }
 
 /* How far ahead (in blocks) tile_kernel's warps prefetch the rows of a later block into
@@ -1567,32 +1588,13 @@ int bnp_mode()
   return env >= 0 && env <= 2 ? env : gtsv__batch_tile_bnp;
 }
 
-/* Blocks of tile_spec_kernel<T, M, RED2, NP, RW> that device dev runs at once, and an
-   SM (its shared memory opted in; all once per device). */
+/* kernel_wave of tile_spec_kernel<T, M, RED2, NP, RW> (*sm_blocks: blocks an SM) */
 template <typename T, int M, bool RED2, bool NP, typename RW>
 gtsv_status spec_wave(int dev, int64_t *wave, int *sm_blocks)
 {
-  static std::atomic<int64_t> known[64]; /* wave + 1; 0: not yet asked */
-  static std::atomic<int> per[64];
-  if (dev >= 0 && dev < 64 && known[dev].load(std::memory_order_relaxed) > 0) {
-    *wave = known[dev].load(std::memory_order_relaxed) - 1;
-    *sm_blocks = per[dev].load(std::memory_order_relaxed);
-    return GTSV_STATUS_SUCCESS;
-  }
-  constexpr int smem = kSpecWarps * tile_smem<T, M>();
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(tile_spec_kernel<T, M, RED2, NP, RW>,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-  int per_sm = 0, sms = 0;
-  GTSV_CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &per_sm, tile_spec_kernel<T, M, RED2, NP, RW>, 32 * kSpecWarps, smem));
-  GTSV_CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  *wave = (int64_t)per_sm * sms;
-  *sm_blocks = per_sm;
-  if (dev >= 0 && dev < 64) {
-    per[dev].store(per_sm, std::memory_order_relaxed);
-    known[dev].store(*wave + 1, std::memory_order_relaxed);
-  }
-  return GTSV_STATUS_SUCCESS;
+  static WaveCache cache;
+  return kernel_wave(cache, (const void *)tile_spec_kernel<T, M, RED2, NP, RW>,
+                     32 * kSpecWarps, kSpecWarps * tile_smem<T, M>(), dev, wave, sm_blocks);
 }
 
 /* Blocks up to which a solve of this file's kernel keeps the info keys itself. Its

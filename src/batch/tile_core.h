@@ -246,6 +246,118 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, 
   return true;
 }
 
+/* part_solve's forward sweep by rows (GTSV_TILE_ROWS; else by pivot blocks, part_step). */
+#ifndef GTSV_TILE_ROWS
+#define GTSV_TILE_ROWS 0
+#endif
+
+/* The state of part_rows between rows: the current block's first row (bt, zt, vt, in
+   PartSweep), whether row i is the second row of a 2x2 block that row i-1 started
+   (pend), and what row i-1's step loaded: that block's Delta (dl), c[i-1], and row i's
+   a, b, z; also c[i] and a[i+1], loaded ahead. */
+template <typename T> struct RowState {
+  T dl, pc0, pa1, pb1, pz1;
+  T c0, a1;
+  int kp; /* idx(i - 1) */
+  bool pend, bad;
+};
+
+/* Row i of part_rows. H1, H2: rows i+1, i+2 are in the interior (as in part_step).
+   Row i is a 1x1 block, the first row of a 2x2 block (by the pivot test, where it is
+   not pend), or the second row of the 2x2 block row i-1 started (pend). Every lane
+   runs the same instructions whatever its rows are: one reciprocal, of the pivot that
+   ends at row i (bt for a 1x1 block, Delta for a 2x2 one; nothing ends at a first
+   row, whose reciprocal is not used), and the block's values at row i (and at row
+   i-1 for a 2x2 block) by selects; a first row only keeps what the next row needs.
+   The arithmetic is part_step's (pivot.h: factor_1x1_rcp and fsolve_1x1, factor_2x2
+   and fsolve_2x2 formed at the block's second row with 1/Delta by rcp_early, the same
+   value as 1/Delta), term for term. */
+template <bool H1, bool H2, typename T, bool WIDE, typename Idx>
+__host__ __device__ __forceinline__ void part_row(PartSweep<T, WIDE> &s, RowState<T> &r, T *A,
+                                                  T *D, const T *C, T *B, int i, Idx idx)
+{
+  const int k0 = idx(i), k1 = H1 ? idx(i + 1) : k0, k2 = H2 ? idx(i + 2) : k0;
+  const T c0 = r.c0, a1 = r.a1, b1 = H1 ? D[k1] : T(0), z1 = H1 ? B[k1] : T(0);
+  const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
+  const bool pend = r.pend;
+  const T den = pend ? r.dl : s.bt;
+  const T p = rcp_early(den);
+  const bool one = !H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2);
+  const bool start2 = !pend && !one;
+  /* the block's values at row i: a 1x1 block (g = c0 p, y = zt p), or the second row
+     of the 2x2 block (g1 = (bt c1) p0, y1 = (bt z1 - a1 z0) p0, whose c1 is row i's
+     c0 and whose a1, z1 are r.pa1, r.pz1) */
+  const T g = (pend ? s.bt * c0 : c0) * p;
+  const T y = (pend ? s.bt * r.pz1 - r.pa1 * s.zt : s.zt) * p;
+  const T v = (pend ? s.bt * T(0) - r.pa1 * s.vt : s.vt) * p;
+  const T nbt = b1 - a1 * g; /* row i+1: b1 - a1 g, or the 2x2 block's b2 - a2 g1 */
+  T zn = z1, vn = T(0);
+  zn -= a1 * y;
+  vn -= a1 * v;
+  if (pend) { /* the 2x2 block's first row, i-1 */
+    const T g0 = -(r.pc0 * c0) * p;
+    const T y0 = (r.pb1 * s.zt - r.pc0 * r.pz1) * p;
+    const T v0 = (r.pb1 * s.vt - r.pc0 * T(0)) * p;
+    B[r.kp] = y0;
+    A[r.kp] = v0;
+    D[r.kp] = g0;
+    s.f2.set(i - 1);
+  }
+  if (!start2) {
+    B[k0] = y;
+    A[k0] = v; /* A[k0] is not read again */
+    D[k0] = g;
+    r.bad |= bad_piv(den) != 0;
+  }
+  if (!H1) { /* the last row: its block, for w's forward solve */
+    s.lp0 = p;
+    s.last2 = pend;
+    s.lp1 = s.bt;
+    s.lc0 = r.pc0;
+    s.la1 = r.pa1;
+    s.lb1 = r.pb1;
+  }
+  /* what row i+1 needs: as the second row of a block starting here, Delta and this
+     row's values (kept whatever the block; read only there); else its updated row */
+  r.dl = delta_2x2(s.bt, c0, a1, b1);
+  r.pc0 = c0;
+  r.pa1 = a1;
+  r.pb1 = b1;
+  r.pz1 = z1;
+  r.c0 = c1;
+  r.a1 = a2;
+  r.kp = k0;
+  r.pend = start2;
+  if (!start2) {
+    s.bt = nbt;
+    s.zt = zn;
+    s.vt = vn;
+  }
+}
+
+/* part_solve's forward sweep one row an iteration (part_row): the same pivots and
+   values as the block steps (tests/check_tile_core.cu, row_sweep_matches_block_sweep,
+   bitwise on the host), with no divergence between lanes whose blocks differ and the
+   same rows' addresses at every lane. Fills s as part_step's loop does; returns false
+   where a pivot block is singular or not finite (the rows are then not meaningful). */
+template <typename T, bool WIDE, typename Idx>
+__host__ __device__ __forceinline__ bool part_rows(int L, PartSweep<T, WIDE> &s, T *A, T *D,
+                                                   const T *C, T *B, Idx idx)
+{
+  RowState<T> r;
+  r.dl = r.pc0 = r.pa1 = r.pb1 = r.pz1 = T(0);
+  r.c0 = L > 1 ? C[idx(0)] : T(0);
+  r.a1 = L > 1 ? A[idx(1)] : T(0);
+  r.kp = idx(0);
+  r.pend = false;
+  r.bad = false;
+  int i = 0;
+  for (; i < L - 2; i++) part_row<true, true>(s, r, A, D, C, B, i, idx);
+  if (i == L - 2) part_row<true, false>(s, r, A, D, C, B, i++, idx);
+  part_row<false, false>(s, r, A, D, C, B, i, idx);
+  return !r.bad;
+}
+
 /*
  * Interior of one SPIKE partition: its rows 0..L-1 at idx(0..L-1) of the arrays
  * (1 <= L <= 64; <= 128 with WIDE), coupled to the separator above through
@@ -256,7 +368,7 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, 
  * non-zero only in the last pivot block). On exit B = u, A = v, D = w (row by
  * row); nothing of C is written. Returns the end values.
  */
-template <bool WIDE = false, typename T, typename Idx>
+template <bool WIDE = false, bool ROWS = GTSV_TILE_ROWS != 0, typename T, typename Idx>
 __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const T *C, T *B,
                                                        bool left, bool right, Idx idx)
 {
@@ -272,9 +384,13 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
   const T cl = right ? C[idx(L - 1)] : T(0);
   /* rows i+1 and i+2 exist while i < L-2; then at most two steps at the end */
   bool ok = true;
-  while (ok && s.i < L - 2) ok = part_step<true, true>(s, A, D, C, B, idx);
-  if (ok && s.i == L - 2) ok = part_step<true, false>(s, A, D, C, B, idx);
-  if (ok && s.i == L - 1) ok = part_step<false, false>(s, A, D, C, B, idx);
+  if (ROWS) {
+    ok = part_rows(L, s, A, D, C, B, idx);
+  } else {
+    while (ok && s.i < L - 2) ok = part_step<true, true>(s, A, D, C, B, idx);
+    if (ok && s.i == L - 2) ok = part_step<true, false>(s, A, D, C, B, idx);
+    if (ok && s.i == L - 1) ok = part_step<false, false>(s, A, D, C, B, idx);
+  }
   if (!ok) {
     o.bad = true;
     o.xf = o.xl = o.vf = o.vl = o.wf = o.wl = T(0);
