@@ -246,10 +246,22 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, 
   return true;
 }
 
-/* part_solve's forward sweep by rows (GTSV_TILE_ROWS; else by pivot blocks, part_step). */
+/* part_solve's forward sweep: 0 by pivot blocks (part_step), 1 by rows (part_rows), 2
+   by rows with a warp vote for rows where no lane ends a 2x2 block (measurements). */
 #ifndef GTSV_TILE_ROWS
 #define GTSV_TILE_ROWS 0
 #endif
+
+/* Whether v holds at any lane of the warp that runs this together (the GPU); the one
+   lane's v on the host. A hint only: a lane where v holds always sees true. */
+__host__ __device__ __forceinline__ bool warp_any(bool v)
+{
+#ifdef __CUDA_ARCH__
+  return __any_sync(__activemask(), v) != 0;
+#else
+  return v;
+#endif
+}
 
 /* The state of part_rows between rows: the current block's first row (bt, zt, vt, in
    PartSweep), whether row i is the second row of a 2x2 block that row i-1 started
@@ -259,7 +271,8 @@ template <typename T> struct RowState {
   T dl, pc0, pa1, pb1, pz1;
   T c0, a1;
   int kp; /* idx(i - 1) */
-  bool pend, bad;
+  bool pend;
+  unsigned bad;
 };
 
 /* Row i of part_rows. H1, H2: rows i+1, i+2 are in the interior (as in part_step).
@@ -271,15 +284,16 @@ template <typename T> struct RowState {
    i-1 for a 2x2 block) by selects; a first row only keeps what the next row needs.
    The arithmetic is part_step's (pivot.h: factor_1x1_rcp and fsolve_1x1, factor_2x2
    and fsolve_2x2 formed at the block's second row with 1/Delta by rcp_early, the same
-   value as 1/Delta), term for term. */
-template <bool H1, bool H2, typename T, bool WIDE, typename Idx>
+   value as 1/Delta), term for term. NOPEND: the caller knows that row i is not pend
+   (the selects and the 2x2 block's first row drop out; the same values). */
+template <bool H1, bool H2, bool NOPEND, typename T, bool WIDE, typename Idx>
 __host__ __device__ __forceinline__ void part_row(PartSweep<T, WIDE> &s, RowState<T> &r, T *A,
                                                   T *D, const T *C, T *B, int i, Idx idx)
 {
   const int k0 = idx(i), k1 = H1 ? idx(i + 1) : k0, k2 = H2 ? idx(i + 2) : k0;
   const T c0 = r.c0, a1 = r.a1, b1 = H1 ? D[k1] : T(0), z1 = H1 ? B[k1] : T(0);
   const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
-  const bool pend = r.pend;
+  const bool pend = !NOPEND && r.pend;
   const T den = pend ? r.dl : s.bt;
   const T p = rcp_early(den);
   const bool one = !H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2);
@@ -307,7 +321,7 @@ __host__ __device__ __forceinline__ void part_row(PartSweep<T, WIDE> &s, RowStat
     B[k0] = y;
     A[k0] = v; /* A[k0] is not read again */
     D[k0] = g;
-    r.bad |= bad_piv(den) != 0;
+    r.bad |= (unsigned)bad_piv(den);
   }
   if (!H1) { /* the last row: its block, for w's forward solve */
     s.lp0 = p;
@@ -350,12 +364,18 @@ __host__ __device__ __forceinline__ bool part_rows(int L, PartSweep<T, WIDE> &s,
   r.a1 = L > 1 ? A[idx(1)] : T(0);
   r.kp = idx(0);
   r.pend = false;
-  r.bad = false;
+  r.bad = 0u;
   int i = 0;
-  for (; i < L - 2; i++) part_row<true, true>(s, r, A, D, C, B, i, idx);
-  if (i == L - 2) part_row<true, false>(s, r, A, D, C, B, i++, idx);
-  part_row<false, false>(s, r, A, D, C, B, i, idx);
-  return !r.bad;
+  for (; i < L - 2; i++) {
+    /* where no lane of the warp ends a 2x2 block here (GTSV_TILE_ROWS != 1), the
+       row without the selects (on the host: wherever this row is not pend, so that
+       the host tests run both forms) */
+    if (GTSV_TILE_ROWS != 1 && !warp_any(r.pend)) part_row<true, true, true>(s, r, A, D, C, B, i, idx);
+    else part_row<true, true, false>(s, r, A, D, C, B, i, idx);
+  }
+  if (i == L - 2) part_row<true, false, false>(s, r, A, D, C, B, i++, idx);
+  part_row<false, false, false>(s, r, A, D, C, B, i, idx);
+  return r.bad == 0u;
 }
 
 /*
