@@ -17,8 +17,10 @@
  *     each partition but the last is a separator; the other rows (the interior)
  *     are solved by the lane with diagonal pivoting for three right-hand sides,
  *     u = T_p^-1 b_p and the spikes v (left coupling) and w (right coupling)
- *     (gtsv_tile::part_solve). Eliminating the interiors leaves a tridiagonal
- *     system in the Pu-1 separators (Pu = ceil(n/L) partitions), written over the
+ *     (gtsv_tile::part_solve; its forward sweep one row an iteration, part_rows, so
+ *     that lanes whose pivot blocks differ do not diverge). Eliminating the interiors
+ *     leaves a tridiagonal system in the Pu-1 separators (Pu = ceil(n/L) partitions),
+ *     written over the
  *     separator rows of the tile (gtsv_tile::reduced_row) and solved by the
  *     system's first lane with the same sequential pivoting; then every lane forms
  *     x = u - v x_left - w x_right (gtsv_tile::part_finish).

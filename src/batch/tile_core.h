@@ -246,22 +246,19 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, 
   return true;
 }
 
-/* part_solve's forward sweep: 0 by pivot blocks (part_step), 1 by rows (part_rows), 2
-   by rows with a warp vote for rows where no lane ends a 2x2 block (measurements). */
+/* part_solve's forward sweep: 1 by rows (part_rows, the library's), 0 by pivot blocks
+   (part_step: the reference of tests/check_tile_core.cu, and for measurements). H200,
+   double random strided, 2^24 rows, rows against blocks, same run
+   (bench/results/gpu-batch-rows-h200-2026-11-28.md, call 2): n = 64 0.287 against 0.299
+   ms, 256 0.278 against 0.295, 1024 0.323 against 0.364, 2048 0.476 against 0.540; float
+   random 9-12% faster; strictly dominant systems too short for the attempt without
+   pivoting (double n <= 256, float n <= 512: all their blocks 1x1, so the block steps
+   never diverge) 0.2-2.9% slower, the longer dominant ones 0.1-0.7% faster, the
+   one-wave 512 x 512 batches 0-1.8% faster a solve in a CUDA graph. A warp vote that skipped the selects on rows where no lane ends a 2x2 block
+   was slower for both kinds (same call). */
 #ifndef GTSV_TILE_ROWS
-#define GTSV_TILE_ROWS 0
+#define GTSV_TILE_ROWS 1
 #endif
-
-/* Whether v holds at any lane of the warp that runs this together (the GPU); the one
-   lane's v on the host. A hint only: a lane where v holds always sees true. */
-__host__ __device__ __forceinline__ bool warp_any(bool v)
-{
-#ifdef __CUDA_ARCH__
-  return __any_sync(__activemask(), v) != 0;
-#else
-  return v;
-#endif
-}
 
 /* The state of part_rows between rows: the current block's first row (bt, zt, vt, in
    PartSweep), whether row i is the second row of a 2x2 block that row i-1 started
@@ -284,16 +281,15 @@ template <typename T> struct RowState {
    i-1 for a 2x2 block) by selects; a first row only keeps what the next row needs.
    The arithmetic is part_step's (pivot.h: factor_1x1_rcp and fsolve_1x1, factor_2x2
    and fsolve_2x2 formed at the block's second row with 1/Delta by rcp_early, the same
-   value as 1/Delta), term for term. NOPEND: the caller knows that row i is not pend
-   (the selects and the 2x2 block's first row drop out; the same values). */
-template <bool H1, bool H2, bool NOPEND, typename T, bool WIDE, typename Idx>
+   value as 1/Delta), term for term. */
+template <bool H1, bool H2, typename T, bool WIDE, typename Idx>
 __host__ __device__ __forceinline__ void part_row(PartSweep<T, WIDE> &s, RowState<T> &r, T *A,
                                                   T *D, const T *C, T *B, int i, Idx idx)
 {
   const int k0 = idx(i), k1 = H1 ? idx(i + 1) : k0, k2 = H2 ? idx(i + 2) : k0;
   const T c0 = r.c0, a1 = r.a1, b1 = H1 ? D[k1] : T(0), z1 = H1 ? B[k1] : T(0);
   const T c1 = H2 ? C[k1] : T(0), a2 = H2 ? A[k2] : T(0);
-  const bool pend = !NOPEND && r.pend;
+  const bool pend = r.pend;
   const T den = pend ? r.dl : s.bt;
   const T p = rcp_early(den);
   const bool one = !H1 || piv_1x1(s.bt, c0, a1, b1, c1, a2);
@@ -366,15 +362,9 @@ __host__ __device__ __forceinline__ bool part_rows(int L, PartSweep<T, WIDE> &s,
   r.pend = false;
   r.bad = 0u;
   int i = 0;
-  for (; i < L - 2; i++) {
-    /* where no lane of the warp ends a 2x2 block here (GTSV_TILE_ROWS != 1), the
-       row without the selects (on the host: wherever this row is not pend, so that
-       the host tests run both forms) */
-    if (GTSV_TILE_ROWS != 1 && !warp_any(r.pend)) part_row<true, true, true>(s, r, A, D, C, B, i, idx);
-    else part_row<true, true, false>(s, r, A, D, C, B, i, idx);
-  }
-  if (i == L - 2) part_row<true, false, false>(s, r, A, D, C, B, i++, idx);
-  part_row<false, false, false>(s, r, A, D, C, B, i, idx);
+  for (; i < L - 2; i++) part_row<true, true>(s, r, A, D, C, B, i, idx);
+  if (i == L - 2) part_row<true, false>(s, r, A, D, C, B, i++, idx);
+  part_row<false, false>(s, r, A, D, C, B, i, idx);
   return r.bad == 0u;
 }
 
