@@ -594,16 +594,14 @@ static void pdl_chain(gtsv_handle h, cudaStream_t s, tu_prec p, int64_t n, int64
       int64_t first = -1, count = 0;
       double worst = 0;
       for (int64_t i = 0; i < (int64_t)N; i++) {
-        const double a = p == TU_FLOAT ? ((float *)xr)[i] : ((double *)xr)[i];
-        const double b = p == TU_FLOAT ? ((float *)xp)[i] : ((double *)xp)[i];
-        if (memcmp((char *)xr + i * elt, (char *)xp + i * elt, elt) == 0) continue;
+        if (memcmp(tu_at(p, xr, i), tu_at(p, xp, i), elt) == 0) continue;
+        const double a = tu_get(p, xr, i), b = tu_get(p, xp, i);
         if (first < 0) first = i;
         count++;
         const double rel = fabs(a - b) / (fabs(a) > 0 ? fabs(a) : 1.0);
         if (!(rel <= worst)) worst = rel;
       }
-      const double a = p == TU_FLOAT ? ((float *)xr)[first] : ((double *)xr)[first];
-      const double b = p == TU_FLOAT ? ((float *)xp)[first] : ((double *)xp)[first];
+      const double a = tu_get(p, xr, first), b = tu_get(p, xp, first);
       TU_EXPECT(0,
                 "%s: PDL %d: x differs from the synchronised chain's with ordinary launches "
                 "at %lld of %lld values (first: system %lld row %lld, %.9g against %.9g; "

@@ -20,9 +20,8 @@
  *     (gtsv_tile::part_solve; its forward sweep one row an iteration, part_rows, so
  *     that lanes whose pivot blocks differ do not diverge). Eliminating the interiors
  *     leaves a tridiagonal system in the Pu-1 separators (Pu = ceil(n/L) partitions),
- *     written over the
- *     separator rows of the tile (gtsv_tile::reduced_row) and solved by the
- *     system's first lane with the same sequential pivoting; then every lane forms
+ *     written over the separator rows of the tile (gtsv_tile::reduced_row) and solved
+ *     by the system's first lane with the same sequential pivoting; then every lane forms
  *     x = u - v x_left - w x_right (gtsv_tile::part_finish).
  *     A reduced system of kRed2MinRows = 16 rows or more (17 partitions or more)
  *     is first tried by SPIKE once more (spike_attempt, spike_level): four lanes

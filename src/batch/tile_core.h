@@ -254,8 +254,9 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, 
    random 9-12% faster; strictly dominant systems too short for the attempt without
    pivoting (double n <= 256, float n <= 512: all their blocks 1x1, so the block steps
    never diverge) 0.2-2.9% slower, the longer dominant ones 0.1-0.7% faster, the
-   one-wave 512 x 512 batches 0-1.8% faster a solve in a CUDA graph. A warp vote that skipped the selects on rows where no lane ends a 2x2 block
-   was slower for both kinds (same call). */
+   one-wave 512 x 512 batches 0-1.8% faster a solve in a CUDA graph. A warp vote that
+   skipped the selects on rows where no lane ends a 2x2 block was slower for both kinds
+   (same call). */
 #ifndef GTSV_TILE_ROWS
 #define GTSV_TILE_ROWS 1
 #endif
