@@ -44,7 +44,11 @@ __host__ __device__ __forceinline__ float rcp_early(float bt)
 {
 #if defined(__CUDA_ARCH__) && GTSV_RCP_EARLY
   float r;
+#if GTSV_RCP_NV
+  asm("rcp.rn.f32 %0, %1;" : "=f"(r) : "f"(bt != 0.0f ? bt : 1.0f));
+#else
   asm volatile("rcp.rn.f32 %0, %1;" : "=f"(r) : "f"(bt != 0.0f ? bt : 1.0f));
+#endif
   return r;
 #else
   return 1.0f / bt;
@@ -54,7 +58,11 @@ __host__ __device__ __forceinline__ double rcp_early(double bt)
 {
 #if defined(__CUDA_ARCH__) && GTSV_RCP_EARLY
   double r;
+#if GTSV_RCP_NV
+  asm("rcp.rn.f64 %0, %1;" : "=d"(r) : "d"(bt != 0.0 ? bt : 1.0));
+#else
   asm volatile("rcp.rn.f64 %0, %1;" : "=d"(r) : "d"(bt != 0.0 ? bt : 1.0));
+#endif
   return r;
 #else
   return 1.0 / bt;
