@@ -287,8 +287,9 @@ __device__ __forceinline__ void l2_group(const gtsv_batch_desc &ds, int64_t s0, 
 {
   const int64_t bytes = ds.n * (int64_t)sizeof(T);
   const int nl = (int)((bytes + 127) / 128) + 1; /* lines a system's row span can touch */
+  const unsigned mg = 0xffffffffu / (unsigned)nl + 1u; /* e / nl = (e mg) >> 32 (as Rows) */
   for (int e = lane; e < nact * nl; e += 32) {
-    const int g = e / nl, l = e - g * nl;
+    const int g = (int)(((unsigned long long)(unsigned)e * mg) >> 32), l = e - g * nl;
     const auto one = [&](const T *base, int64_t st) {
       const uintptr_t a0 = (uintptr_t)(base + (s0 + g) * st);
       const uintptr_t a = (a0 & ~(uintptr_t)127) + (uintptr_t)l * 128u;
@@ -331,15 +332,51 @@ __device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, un
   __syncwarp();
 }
 
-template <typename T> __device__ __forceinline__ T group_max(T v, int P)
+/* The lanes of the calling lane's system: P lanes from a multiple of P (P a power of
+   two, 1..32). */
+__device__ __forceinline__ unsigned group_mask(int P)
 {
-  for (int o = 1; o < P; o <<= 1) v = tmax(v, __shfl_xor_sync(0xffffffffu, v, o));
-  return v;
+  return P == 32 ? 0xffffffffu : ((1u << P) - 1u) << ((threadIdx.x & 31) & ~(P - 1));
 }
+/* The largest v over a system's P lanes, at each of them, for v >= +0 (every caller's
+   value is a magnitude) or NaN: the bits of non-negative values order as unsigned
+   integers, so one redux.sync (float) or two (double: the high words, then the low
+   words of the lanes holding the largest high word) give it exactly, instead of log2 P
+   shuffle-and-compare steps (ncu, H200, double random 256 x 65536: the shuffle steps of
+   the reductions held 13% of the one-warp kernel's stall samples). A NaN anywhere
+   gives a NaN (every caller's test then fails, as it does on the NaN itself). Called
+   by every lane of the warp. */
+__device__ __forceinline__ float group_max(float v, int P)
+{
+  return __uint_as_float(__reduce_max_sync(group_mask(P), __float_as_uint(v)));
+}
+__device__ __forceinline__ double group_max(double v, int P)
+{
+  const unsigned m = group_mask(P);
+  const unsigned hi = (unsigned)__double2hiint(v), lo = (unsigned)__double2loint(v);
+  const unsigned h = __reduce_max_sync(m, hi);
+  const unsigned l = __reduce_max_sync(m, hi == h ? lo : 0u);
+  return __hiloint2double((int)h, (int)l);
+}
+/* The sum of v over a system's P lanes (a butterfly, unrolled: P is the same at every
+   lane); group_sum2: two sums, their steps interleaved (each sum's additions in the
+   same order as alone). */
 template <typename T> __device__ __forceinline__ T group_sum(T v, int P)
 {
-  for (int o = 1; o < P; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+#pragma unroll
+  for (int o = 1; o < 32; o <<= 1)
+    if (o < P) v += __shfl_xor_sync(0xffffffffu, v, o);
   return v;
+}
+template <typename T> __device__ __forceinline__ void group_sum2(T &a, T &b, int P)
+{
+#pragma unroll
+  for (int o = 1; o < 32; o <<= 1)
+    if (o < P) {
+      const T ta = __shfl_xor_sync(0xffffffffu, a, o), tb = __shfl_xor_sync(0xffffffffu, b, o);
+      a += ta;
+      b += tb;
+    }
 }
 
 /* Whether RW is FullRows. */
@@ -455,8 +492,7 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
     s2 += (sc * xr) * (sc * xr); /* the separator below: |x| cancels nothing */
     x2 += (sc * xr) * (sc * xr);
   }
-  s2 = group_sum(s2, P);
-  x2 = group_sum(x2, P);
+  group_sum2(s2, x2, P);
   /* decided at the first lane (the lanes' sums may differ in the last bits); a
      non-finite x makes x2 Inf or NaN */
   const bool ok = !fail && cancel_pass(s2, x2) && !force_fail;
@@ -474,7 +510,9 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
 template <typename T>
 __device__ __forceinline__ void pcr_lanes(T &a, T &b, T &c, T &r, int p, int P, int R)
 {
-  for (int k = 1; k < R; k <<= 1) { /* R is the same at every lane */
+#pragma unroll
+  for (int k = 1; k < 32; k <<= 1) { /* R <= P - 1 <= 31 is the same at every lane */
+    if (k >= R) break;
     const T ib = T(1) / b;
     T am = __shfl_up_sync(0xffffffffu, a, k, P), cm = __shfl_up_sync(0xffffffffu, c, k, P);
     T rm = __shfl_up_sync(0xffffffffu, r, k, P), im = __shfl_up_sync(0xffffffffu, ib, k, P);
@@ -527,7 +565,8 @@ __device__ __forceinline__ bool pcr_checked(const T *tA, const T *tD, const T *t
   const T sxs = pow2_inv(group_max(tabs(x), P)), sts = pow2_inv(tmx);
   const T res = mine ? (r0 - a0 * xm - b0 * x - c0 * xp) * sxs * sts : T(0);
   const T xs = x * sxs;
-  const T sr = group_sum(res * res, P), sx = group_sum(xs * xs, P);
+  T sr = res * res, sx = xs * xs;
+  group_sum2(sr, sx, P);
   /* decided at the first lane (the lanes' sums may differ in the last bits) */
   const bool ok = !nf && !force_fail && pcr_accept(sr, sx, tmx * sts);
   const bool refused = ((__ballot_sync(0xffffffffu, go && p == 0 && !ok) >> (g * P)) & 1u) != 0u;
@@ -1041,8 +1080,7 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
       s2 += (scl * xr) * (scl * xr); /* the separator below: |x| cancels nothing */
       x2 += (scl * xr) * (scl * xr);
     }
-    s2 = group_sum(s2, 32);
-    x2 = group_sum(x2, 32);
+    group_sum2(s2, x2, 32);
     if ((t & 31) == 0) {
       sc.w[w][1] = s2;
       sc.w[w][2] = x2;

@@ -175,6 +175,8 @@ template <bool WIDE> struct Starts;
 template <> struct Starts<false> {
   uint64_t w = 0;
   __host__ __device__ void set(int r) { w |= (uint64_t)1 << r; }
+  /* set bit r where b (0 <= r < 64), without a branch */
+  __host__ __device__ void put(int r, bool b) { w |= (uint64_t)b << r; }
   __host__ __device__ bool get(int r) const { return (w >> r) & 1u; }
 };
 template <> struct Starts<true> {
@@ -183,6 +185,11 @@ template <> struct Starts<true> {
   {
     if (r < 64) lo |= (uint64_t)1 << r;
     else hi |= (uint64_t)1 << (r - 64);
+  }
+  __host__ __device__ void put(int r, bool b)
+  {
+    lo |= (uint64_t)(b && r < 64) << (r & 63);
+    hi |= (uint64_t)(b && r >= 64) << (r & 63);
   }
   __host__ __device__ bool get(int r) const
   {
@@ -264,10 +271,12 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, 
 /* The state of part_rows between rows: the current block's first row (bt, zt, vt, in
    PartSweep), whether row i is the second row of a 2x2 block that row i-1 started
    (pend), and what row i-1's step loaded: that block's Delta (dl), c[i-1], and row i's
-   a, b, z; also c[i] and a[i+1], loaded ahead. */
+   a, b, z; also c[i] and a[i+1], loaded ahead; and row i-1's values as its step formed
+   them (py, pv, pg: final unless row i-1 started a 2x2 block), stored by row i's step. */
 template <typename T> struct RowState {
   T dl, pc0, pa1, pb1, pz1;
   T c0, a1;
+  T py, pv, pg;
   int kp; /* idx(i - 1) */
   bool pend;
   unsigned bad;
@@ -276,13 +285,15 @@ template <typename T> struct RowState {
 /* Row i of part_rows. H1, H2: rows i+1, i+2 are in the interior (as in part_step).
    Row i is a 1x1 block, the first row of a 2x2 block (by the pivot test, where it is
    not pend), or the second row of the 2x2 block row i-1 started (pend). Every lane
-   runs the same instructions whatever its rows are: one reciprocal, of the pivot that
-   ends at row i (bt for a 1x1 block, Delta for a 2x2 one; nothing ends at a first
-   row, whose reciprocal is not used), and the block's values at row i (and at row
-   i-1 for a 2x2 block) by selects; a first row only keeps what the next row needs.
-   The arithmetic is part_step's (pivot.h: factor_1x1_rcp and fsolve_1x1, factor_2x2
-   and fsolve_2x2 formed at the block's second row with 1/Delta by rcp_early, the same
-   value as 1/Delta), term for term. */
+   runs the same instructions whatever its rows are, without a branch: one reciprocal,
+   of the pivot that ends at row i (bt for a 1x1 block, Delta for a 2x2 one; nothing
+   ends at a first row, whose reciprocal is not used), and the block's values at row i
+   (and at row i-1 for a 2x2 block) by selects; a first row only keeps what the next
+   row needs. Row i-1 is final once row i has run, so row i stores it (the values of
+   a 2x2 block's first row where pend, else those row i-1 formed): one store an array
+   a row at every lane, none under a condition. The arithmetic is part_step's (pivot.h:
+   factor_1x1_rcp and fsolve_1x1, factor_2x2 and fsolve_2x2 formed at the block's
+   second row with 1/Delta by rcp_early, the same value as 1/Delta), term for term. */
 template <bool H1, bool H2, typename T, bool WIDE, typename Idx>
 __host__ __device__ __forceinline__ void part_row(PartSweep<T, WIDE> &s, RowState<T> &r, T *A,
                                                   T *D, const T *C, T *B, int i, Idx idx)
@@ -305,21 +316,16 @@ __host__ __device__ __forceinline__ void part_row(PartSweep<T, WIDE> &s, RowStat
   T zn = z1, vn = T(0);
   zn -= a1 * y;
   vn -= a1 * v;
-  if (pend) { /* the 2x2 block's first row, i-1 */
-    const T g0 = -(r.pc0 * c0) * p;
-    const T y0 = (r.pb1 * s.zt - r.pc0 * r.pz1) * p;
-    const T v0 = (r.pb1 * s.vt - r.pc0 * T(0)) * p;
-    B[r.kp] = y0;
-    A[r.kp] = v0;
-    D[r.kp] = g0;
-    s.f2.set(i - 1);
-  }
-  if (!start2) {
-    B[k0] = y;
-    A[k0] = v; /* A[k0] is not read again */
-    D[k0] = g;
-    r.bad |= (unsigned)bad_piv(den);
-  }
+  /* row i-1, final now: the 2x2 block's first row where pend (formed here, unused
+     otherwise), else what its own step formed */
+  const T g0 = -(r.pc0 * c0) * p;
+  const T y0 = (r.pb1 * s.zt - r.pc0 * r.pz1) * p;
+  const T v0 = (r.pb1 * s.vt - r.pc0 * T(0)) * p;
+  B[r.kp] = pend ? y0 : r.py;
+  A[r.kp] = pend ? v0 : r.pv; /* A[idx(i - 1)] is not read again */
+  D[r.kp] = pend ? g0 : r.pg;
+  s.f2.put(i > 0 ? i - 1 : 0, pend); /* pend is false at row 0 */
+  r.bad |= start2 ? 0u : (unsigned)bad_piv(den);
   if (!H1) { /* the last row: its block, for w's forward solve */
     s.lp0 = p;
     s.last2 = pend;
@@ -337,6 +343,9 @@ __host__ __device__ __forceinline__ void part_row(PartSweep<T, WIDE> &s, RowStat
   r.pz1 = z1;
   r.c0 = c1;
   r.a1 = a2;
+  r.py = y;
+  r.pv = v;
+  r.pg = g;
   r.kp = k0;
   r.pend = start2;
   if (!start2) {
@@ -357,15 +366,23 @@ __host__ __device__ __forceinline__ bool part_rows(int L, PartSweep<T, WIDE> &s,
 {
   RowState<T> r;
   r.dl = r.pc0 = r.pa1 = r.pb1 = r.pz1 = T(0);
+  r.py = r.pv = r.pg = T(0); /* stored at row 0 by its step, and replaced by row 1's */
   r.c0 = L > 1 ? C[idx(0)] : T(0);
   r.a1 = L > 1 ? A[idx(1)] : T(0);
   r.kp = idx(0);
   r.pend = false;
   r.bad = 0u;
   int i = 0;
+#ifdef __CUDA_ARCH__
+#pragma unroll 2
+#endif
   for (; i < L - 2; i++) part_row<true, true>(s, r, A, D, C, B, i, idx);
   if (i == L - 2) part_row<true, false>(s, r, A, D, C, B, i++, idx);
   part_row<false, false>(s, r, A, D, C, B, i, idx);
+  /* the last row (a 1x1 block or a 2x2 block's second row: final) */
+  B[r.kp] = r.py;
+  A[r.kp] = r.pv;
+  D[r.kp] = r.pg;
   return r.bad == 0u;
 }
 
