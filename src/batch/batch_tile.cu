@@ -332,51 +332,38 @@ __device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, un
   __syncwarp();
 }
 
-/* The lanes of the calling lane's system: P lanes from a multiple of P (P a power of
-   two, 1..32). */
-__device__ __forceinline__ unsigned group_mask(int P)
+/* The largest (tmax) and the sum of v over a system's P lanes (a butterfly of
+   log2 P shuffle steps); group_sum2 and group_max2: two of them, their steps
+   interleaved so that the two chains of shuffles overlap (each value's operations in
+   the same order as alone). ncu, H200, double random 256 x 65536: the shuffle steps
+   of these reductions held 13% of the one-warp kernel's stall samples. Measured and
+   dropped: the maxima by redux.sync on the values' bits and the steps unrolled over
+   P (double 64..256 and float 64..256 8-16% slower; gpu-batch-red-h200-2026-11-28.md). */
+template <typename T> __device__ __forceinline__ T group_max(T v, int P)
 {
-  return P == 32 ? 0xffffffffu : ((1u << P) - 1u) << ((threadIdx.x & 31) & ~(P - 1));
+  for (int o = 1; o < P; o <<= 1) v = tmax(v, __shfl_xor_sync(0xffffffffu, v, o));
+  return v;
 }
-/* The largest v over a system's P lanes, at each of them, for v >= +0 (every caller's
-   value is a magnitude) or NaN: the bits of non-negative values order as unsigned
-   integers, so one redux.sync (float) or two (double: the high words, then the low
-   words of the lanes holding the largest high word) give it exactly, instead of log2 P
-   shuffle-and-compare steps (ncu, H200, double random 256 x 65536: the shuffle steps of
-   the reductions held 13% of the one-warp kernel's stall samples). A NaN anywhere
-   gives a NaN (every caller's test then fails, as it does on the NaN itself). Called
-   by every lane of the warp. */
-__device__ __forceinline__ float group_max(float v, int P)
-{
-  return __uint_as_float(__reduce_max_sync(group_mask(P), __float_as_uint(v)));
-}
-__device__ __forceinline__ double group_max(double v, int P)
-{
-  const unsigned m = group_mask(P);
-  const unsigned hi = (unsigned)__double2hiint(v), lo = (unsigned)__double2loint(v);
-  const unsigned h = __reduce_max_sync(m, hi);
-  const unsigned l = __reduce_max_sync(m, hi == h ? lo : 0u);
-  return __hiloint2double((int)h, (int)l);
-}
-/* The sum of v over a system's P lanes (a butterfly, unrolled: P is the same at every
-   lane); group_sum2: two sums, their steps interleaved (each sum's additions in the
-   same order as alone). */
 template <typename T> __device__ __forceinline__ T group_sum(T v, int P)
 {
-#pragma unroll
-  for (int o = 1; o < 32; o <<= 1)
-    if (o < P) v += __shfl_xor_sync(0xffffffffu, v, o);
+  for (int o = 1; o < P; o <<= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
   return v;
 }
 template <typename T> __device__ __forceinline__ void group_sum2(T &a, T &b, int P)
 {
-#pragma unroll
-  for (int o = 1; o < 32; o <<= 1)
-    if (o < P) {
-      const T ta = __shfl_xor_sync(0xffffffffu, a, o), tb = __shfl_xor_sync(0xffffffffu, b, o);
-      a += ta;
-      b += tb;
-    }
+  for (int o = 1; o < P; o <<= 1) {
+    const T ta = __shfl_xor_sync(0xffffffffu, a, o), tb = __shfl_xor_sync(0xffffffffu, b, o);
+    a += ta;
+    b += tb;
+  }
+}
+template <typename T> __device__ __forceinline__ void group_max2(T &a, T &b, int P)
+{
+  for (int o = 1; o < P; o <<= 1) {
+    const T ta = __shfl_xor_sync(0xffffffffu, a, o), tb = __shfl_xor_sync(0xffffffffu, b, o);
+    a = tmax(a, ta);
+    b = tmax(b, tb);
+  }
 }
 
 /* Whether RW is FullRows. */
@@ -510,9 +497,7 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
 template <typename T>
 __device__ __forceinline__ void pcr_lanes(T &a, T &b, T &c, T &r, int p, int P, int R)
 {
-#pragma unroll
-  for (int k = 1; k < 32; k <<= 1) { /* R <= P - 1 <= 31 is the same at every lane */
-    if (k >= R) break;
+  for (int k = 1; k < R; k <<= 1) { /* R is the same at every lane */
     const T ib = T(1) / b;
     T am = __shfl_up_sync(0xffffffffu, a, k, P), cm = __shfl_up_sync(0xffffffffu, c, k, P);
     T rm = __shfl_up_sync(0xffffffffu, r, k, P), im = __shfl_up_sync(0xffffffffu, ib, k, P);
@@ -561,8 +546,9 @@ __device__ __forceinline__ bool pcr_checked(const T *tA, const T *tD, const T *t
   if (p + 1 >= R) xp = T(0);
   const bool nf = (__ballot_sync(0xffffffffu, mine && !(tabs(x) <= finite_max<T>())) >>
                    (g * P) & (P == 32 ? 0xffffffffu : (1u << P) - 1u)) != 0u;
-  const T tmx = group_max(mine ? tn : T(0), P);
-  const T sxs = pow2_inv(group_max(tabs(x), P)), sts = pow2_inv(tmx);
+  T tmx = mine ? tn : T(0), xmx = tabs(x);
+  group_max2(tmx, xmx, P);
+  const T sxs = pow2_inv(xmx), sts = pow2_inv(tmx);
   const T res = mine ? (r0 - a0 * xm - b0 * x - c0 * xp) * sxs * sts : T(0);
   const T xs = x * sxs;
   T sr = res * res, sx = xs * xs;
