@@ -591,9 +591,13 @@ static void pdl_chain(gtsv_handle h, cudaStream_t s, tu_prec p, int64_t n, int64
     if (ok && mode > 0 && !tu_same(p, xr, xp, (int64_t)N)) {
       /* where and by how much: a stale read gives unrelated values, a choice between
          attempts that depends on timing gives values of the same size */
-      int64_t first = -1, count = 0;
+      int64_t first = -1, count = 0, zr = 0, zp = 0, br = 0;
       double worst = 0;
       for (int64_t i = 0; i < (int64_t)N; i++) {
+        /* which side is odd: exact zeros, or the right-hand side itself (no solve) */
+        zr += tu_get(p, xr, i) == 0.0;
+        zp += tu_get(p, xp, i) == 0.0;
+        br += memcmp(tu_at(p, xr, i), tu_at(p, P.b, i), elt) == 0;
         if (memcmp(tu_at(p, xr, i), tu_at(p, xp, i), elt) == 0) continue;
         const double a = tu_get(p, xr, i), b = tu_get(p, xp, i);
         if (first < 0) first = i;
@@ -605,9 +609,10 @@ static void pdl_chain(gtsv_handle h, cudaStream_t s, tu_prec p, int64_t n, int64
       TU_EXPECT(0,
                 "%s: PDL %d: x differs from the synchronised chain's with ordinary launches "
                 "at %lld of %lld values (first: system %lld row %lld, %.9g against %.9g; "
-                "largest relative difference %.3g)",
+                "largest relative difference %.3g; exact zeros %lld in it, %lld in the "
+                "synchronised chain's, which equals b at %lld)",
                 what, mode, (long long)count, (long long)N, (long long)(first / n),
-                (long long)(first % n), b, a, worst);
+                (long long)(first % n), b, a, worst, (long long)zp, (long long)zr, (long long)br);
     }
   }
   gtsv__batch_tile_pdl = 1;

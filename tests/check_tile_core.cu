@@ -357,25 +357,31 @@ template <bool WIDE, typename T> void sweep_case(int L, int kind, uint64_t &rng,
       D[i] = (T)(GTSV_KAPPA * (double)A[i] * (double)C[i] * (1.0 + 1e-7 * u()));
   }
   const bool left = (rng >> 40) & 1, right = (rng >> 41) & 1;
-  std::vector<T> A1 = A, D1 = D, B1 = B, A2 = A, D2 = D, B2 = B;
-  const Ends<T> e1 =
-      part_solve<WIDE, true>(L, A1.data(), D1.data(), C.data(), B1.data(), left, right, RowIdent());
-  const Ends<T> e2 =
-      part_solve<WIDE, false>(L, A2.data(), D2.data(), C.data(), B2.data(), left, right, RowIdent());
-  n.checked++;
-  if (e2.bad) n.bad++;
-  bool ok = e1.bad == e2.bad;
-  const T ends1[6] = {e1.xf, e1.xl, e1.vf, e1.vl, e1.wf, e1.wl};
-  const T ends2[6] = {e2.xf, e2.xl, e2.vf, e2.vl, e2.wf, e2.wl};
-  ok = ok && same_bits(ends1, ends2, 6);
-  if (!e2.bad)
-    ok = ok && same_bits(A1.data(), A2.data(), L) && same_bits(D1.data(), D2.data(), L) &&
-         same_bits(B1.data(), B2.data(), L);
-  if (!e2.bad && kind == 1 && L >= 2) n.twos++;
-  if (!ok && n.differ++ == 0)
-    snprintf(n.first, sizeof n.first, "%s L=%d kind %d left %d right %d: bad %d/%d, xf %.17g/%.17g",
-             sizeof(T) == 8 ? "double" : "float", L, kind, (int)left, (int)right, (int)e1.bad,
-             (int)e2.bad, (double)e1.xf, (double)e2.xf);
+  /* both row forms (stores under conditions, 1; delayed, 2) against the block steps (0) */
+  for (int form = 1; form <= 2; form++) {
+    std::vector<T> A1 = A, D1 = D, B1 = B, A2 = A, D2 = D, B2 = B;
+    const Ends<T> e1 =
+        form == 1
+            ? part_solve<WIDE, 1>(L, A1.data(), D1.data(), C.data(), B1.data(), left, right, RowIdent())
+            : part_solve<WIDE, 2>(L, A1.data(), D1.data(), C.data(), B1.data(), left, right, RowIdent());
+    const Ends<T> e2 =
+        part_solve<WIDE, 0>(L, A2.data(), D2.data(), C.data(), B2.data(), left, right, RowIdent());
+    n.checked++;
+    if (e2.bad) n.bad++;
+    bool ok = e1.bad == e2.bad;
+    const T ends1[6] = {e1.xf, e1.xl, e1.vf, e1.vl, e1.wf, e1.wl};
+    const T ends2[6] = {e2.xf, e2.xl, e2.vf, e2.vl, e2.wf, e2.wl};
+    ok = ok && same_bits(ends1, ends2, 6);
+    if (!e2.bad)
+      ok = ok && same_bits(A1.data(), A2.data(), L) && same_bits(D1.data(), D2.data(), L) &&
+           same_bits(B1.data(), B2.data(), L);
+    if (!ok && n.differ++ == 0)
+      snprintf(n.first, sizeof n.first,
+               "form %d %s L=%d kind %d left %d right %d: bad %d/%d, xf %.17g/%.17g", form,
+               sizeof(T) == 8 ? "double" : "float", L, kind, (int)left, (int)right, (int)e1.bad,
+               (int)e2.bad, (double)e1.xf, (double)e2.xf);
+    if (form == 2 && !e2.bad && kind == 1 && L >= 2) n.twos++;
+  }
 }
 
 START_TEST(row_sweep_matches_block_sweep)

@@ -197,6 +197,15 @@ template <typename T, int M> __host__ __device__ constexpr int tile_smem()
   return 32 * tile_col<M>() * (int)sizeof(T);
 }
 
+/* The form of the interiors' row sweep (tile_core.h part_rows) in tiles of M-row
+   columns: 2 (stores delayed a row, none under a condition; unrolled by 2) for M >= 32, 1
+   (stores where a block ends) for shorter columns. H200, same run, against form 1
+   everywhere (bench/results/gpu-batch-v2-h200-2026-11-28.md): form 2 made double random
+   strided 1024 x 16384 15.5% faster, 2048 x 8192 21.7%, float 512..2048 13-25%, but the
+   M = 16 kernels 2.2-4.3% slower (double n = 64..512, random and dominant alike, float
+   n = 64 5.6%). */
+template <int M> __host__ __device__ constexpr int tile_row_form() { return M >= 32 ? 2 : 1; }
+
 /* Where a system's rows lie in its tile columns (formed once, on the host, and passed
    to the kernels: the device functions below take either type as RW): P lanes of
    L = tile_rows(n, M) rows (tile_core.h: the rows balanced over the lanes), row r at
@@ -337,8 +346,11 @@ __device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, un
    interleaved so that the two chains of shuffles overlap (each value's operations in
    the same order as alone). ncu, H200, double random 256 x 65536: the shuffle steps
    of these reductions held 13% of the one-warp kernel's stall samples. Measured and
-   dropped: the maxima by redux.sync on the values' bits and the steps unrolled over
-   P (double 64..256 and float 64..256 8-16% slower; gpu-batch-red-h200-2026-11-28.md). */
+   dropped: the maxima by redux.sync on the values' bits (two for double), with these
+   steps and pcr_lanes' unrolled over P: with the delayed row stores everywhere, double
+   n = 64..256 and float 64, 256 were 9-16% slower than before (random and dominant;
+   gpu-batch-red-h200-2026-11-28.md), against 2.2-5.6% without them (the next run,
+   gpu-batch-v2-h200-2026-11-28.md). */
 template <typename T> __device__ __forceinline__ T group_max(T v, int P)
 {
   for (int o = 1; o < P; o <<= 1) v = tmax(v, __shfl_xor_sync(0xffffffffu, v, o));
@@ -434,7 +446,8 @@ template <int M> struct RedIdx {
  * on: the lane's system takes part (uniform over its P lanes). Returns, at every
  * lane, whether its system's rows now hold x.
  */
-template <bool WIDE, typename T, typename PIdx, typename SIdx, typename Reduced, bool NP = false>
+template <bool WIDE, typename T, typename PIdx, typename SIdx, typename Reduced, bool NP = false,
+          int ROWS = 1>
 __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane, int P, int q,
                                             bool on, bool part, int j, int nparts, int L,
                                             PIdx idx, SIdx sep, Reduced reduced,
@@ -450,7 +463,7 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
   e.xf = e.xl = e.vf = e.vl = e.wf = e.wl = T(0);
   if (act) {
     if (NP) e = part_solve_np(L, tA, tD, tC, tB, !first, !last, idx);
-    else e = part_solve<WIDE>(L, tA, tD, tC, tB, !first, !last, idx);
+    else e = part_solve<WIDE, ROWS>(L, tA, tD, tC, tB, !first, !last, idx);
   }
   if (q == 1) TILE_CLK(2); /* the first level only */
   const T qvf = __shfl_down_sync(0xffffffffu, e.vf, q);
@@ -627,9 +640,10 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   };
   /* the longest interior: L - 1 <= M - 1 rows, and h < L more for the last of a shifted
      attempt */
-  const bool ok = spike_level<(SH && M + M / 2 > 64), T>(tA, tD, tC, tB, lane, P, 1, on,
-                                                        p < Pu, p, Pu, L, idx, sep, reduced,
-                                                        false);
+  const bool ok =
+      spike_level<(SH && M + M / 2 > 64), T, decltype(idx), SepIdx<M>, decltype(reduced), false,
+                  tile_row_form<M>()>(tA, tD, tC, tB, lane, P, 1, on, p < Pu, p, Pu, L, idx, sep,
+                                      reduced, false);
   return __ballot_sync(0xffffffffu, on && p == 0 && !ok);
 }
 

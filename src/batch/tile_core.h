@@ -285,16 +285,17 @@ template <typename T> struct RowState {
 /* Row i of part_rows. H1, H2: rows i+1, i+2 are in the interior (as in part_step).
    Row i is a 1x1 block, the first row of a 2x2 block (by the pivot test, where it is
    not pend), or the second row of the 2x2 block row i-1 started (pend). Every lane
-   runs the same instructions whatever its rows are, without a branch: one reciprocal,
-   of the pivot that ends at row i (bt for a 1x1 block, Delta for a 2x2 one; nothing
-   ends at a first row, whose reciprocal is not used), and the block's values at row i
-   (and at row i-1 for a 2x2 block) by selects; a first row only keeps what the next
-   row needs. Row i-1 is final once row i has run, so row i stores it (the values of
-   a 2x2 block's first row where pend, else those row i-1 formed): one store an array
-   a row at every lane, none under a condition. The arithmetic is part_step's (pivot.h:
+   runs the same arithmetic whatever its rows are: one reciprocal, of the pivot that
+   ends at row i (bt for a 1x1 block, Delta for a 2x2 one; nothing ends at a first row,
+   whose reciprocal is not used), and the block's values at row i (and at row i-1 for a
+   2x2 block) by selects; a first row only keeps what the next row needs. Stores:
+   DELAY = false, row i's values where row i ends a block and row i-1's where row i
+   ends a 2x2 block (under those conditions); DELAY = true, row i-1's values only, final
+   once row i has run (a 2x2 block's first row where pend, else what row i-1 formed):
+   one store an array a row at every lane, no branch. The arithmetic is part_step's (pivot.h:
    factor_1x1_rcp and fsolve_1x1, factor_2x2 and fsolve_2x2 formed at the block's
    second row with 1/Delta by rcp_early, the same value as 1/Delta), term for term. */
-template <bool H1, bool H2, typename T, bool WIDE, typename Idx>
+template <bool H1, bool H2, bool DELAY, typename T, bool WIDE, typename Idx>
 __host__ __device__ __forceinline__ void part_row(PartSweep<T, WIDE> &s, RowState<T> &r, T *A,
                                                   T *D, const T *C, T *B, int i, Idx idx)
 {
@@ -316,16 +317,34 @@ __host__ __device__ __forceinline__ void part_row(PartSweep<T, WIDE> &s, RowStat
   T zn = z1, vn = T(0);
   zn -= a1 * y;
   vn -= a1 * v;
-  /* row i-1, final now: the 2x2 block's first row where pend (formed here, unused
-     otherwise), else what its own step formed */
-  const T g0 = -(r.pc0 * c0) * p;
-  const T y0 = (r.pb1 * s.zt - r.pc0 * r.pz1) * p;
-  const T v0 = (r.pb1 * s.vt - r.pc0 * T(0)) * p;
-  B[r.kp] = pend ? y0 : r.py;
-  A[r.kp] = pend ? v0 : r.pv; /* A[idx(i - 1)] is not read again */
-  D[r.kp] = pend ? g0 : r.pg;
-  s.f2.put(i > 0 ? i - 1 : 0, pend); /* pend is false at row 0 */
-  r.bad |= start2 ? 0u : (unsigned)bad_piv(den);
+  if (DELAY) {
+    /* row i-1, final now: the 2x2 block's first row where pend (formed here, unused
+       otherwise), else what its own step formed */
+    const T g0 = -(r.pc0 * c0) * p;
+    const T y0 = (r.pb1 * s.zt - r.pc0 * r.pz1) * p;
+    const T v0 = (r.pb1 * s.vt - r.pc0 * T(0)) * p;
+    B[r.kp] = pend ? y0 : r.py;
+    A[r.kp] = pend ? v0 : r.pv; /* A[idx(i - 1)] is not read again */
+    D[r.kp] = pend ? g0 : r.pg;
+    s.f2.put(i > 0 ? i - 1 : 0, pend); /* pend is false at row 0 */
+    r.bad |= start2 ? 0u : (unsigned)bad_piv(den);
+  } else {
+    if (pend) { /* the 2x2 block's first row, i-1 */
+      const T g0 = -(r.pc0 * c0) * p;
+      const T y0 = (r.pb1 * s.zt - r.pc0 * r.pz1) * p;
+      const T v0 = (r.pb1 * s.vt - r.pc0 * T(0)) * p;
+      B[r.kp] = y0;
+      A[r.kp] = v0;
+      D[r.kp] = g0;
+      s.f2.set(i - 1);
+    }
+    if (!start2) {
+      B[k0] = y;
+      A[k0] = v; /* A[k0] is not read again */
+      D[k0] = g;
+      r.bad |= (unsigned)bad_piv(den);
+    }
+  }
   if (!H1) { /* the last row: its block, for w's forward solve */
     s.lp0 = p;
     s.last2 = pend;
@@ -343,9 +362,11 @@ __host__ __device__ __forceinline__ void part_row(PartSweep<T, WIDE> &s, RowStat
   r.pz1 = z1;
   r.c0 = c1;
   r.a1 = a2;
-  r.py = y;
-  r.pv = v;
-  r.pg = g;
+  if (DELAY) {
+    r.py = y;
+    r.pv = v;
+    r.pg = g;
+  }
   r.kp = k0;
   r.pend = start2;
   if (!start2) {
@@ -360,7 +381,7 @@ __host__ __device__ __forceinline__ void part_row(PartSweep<T, WIDE> &s, RowStat
    bitwise on the host), with no divergence between lanes whose blocks differ and the
    same rows' addresses at every lane. Fills s as part_step's loop does; returns false
    where a pivot block is singular or not finite (the rows are then not meaningful). */
-template <typename T, bool WIDE, typename Idx>
+template <bool DELAY, typename T, bool WIDE, typename Idx>
 __host__ __device__ __forceinline__ bool part_rows(int L, PartSweep<T, WIDE> &s, T *A, T *D,
                                                    const T *C, T *B, Idx idx)
 {
@@ -373,16 +394,21 @@ __host__ __device__ __forceinline__ bool part_rows(int L, PartSweep<T, WIDE> &s,
   r.pend = false;
   r.bad = 0u;
   int i = 0;
+  if (DELAY) {
 #ifdef __CUDA_ARCH__
 #pragma unroll 2
 #endif
-  for (; i < L - 2; i++) part_row<true, true>(s, r, A, D, C, B, i, idx);
-  if (i == L - 2) part_row<true, false>(s, r, A, D, C, B, i++, idx);
-  part_row<false, false>(s, r, A, D, C, B, i, idx);
-  /* the last row (a 1x1 block or a 2x2 block's second row: final) */
-  B[r.kp] = r.py;
-  A[r.kp] = r.pv;
-  D[r.kp] = r.pg;
+    for (; i < L - 2; i++) part_row<true, true, true>(s, r, A, D, C, B, i, idx);
+  } else {
+    for (; i < L - 2; i++) part_row<true, true, false>(s, r, A, D, C, B, i, idx);
+  }
+  if (i == L - 2) part_row<true, false, DELAY>(s, r, A, D, C, B, i++, idx);
+  part_row<false, false, DELAY>(s, r, A, D, C, B, i, idx);
+  if (DELAY) { /* the last row (a 1x1 block or a 2x2 block's second row: final) */
+    B[r.kp] = r.py;
+    A[r.kp] = r.pv;
+    D[r.kp] = r.pg;
+  }
   return r.bad == 0u;
 }
 
@@ -396,7 +422,7 @@ __host__ __device__ __forceinline__ bool part_rows(int L, PartSweep<T, WIDE> &s,
  * non-zero only in the last pivot block). On exit B = u, A = v, D = w (row by
  * row); nothing of C is written. Returns the end values.
  */
-template <bool WIDE = false, bool ROWS = GTSV_TILE_ROWS != 0, typename T, typename Idx>
+template <bool WIDE = false, int ROWS = GTSV_TILE_ROWS, typename T, typename Idx>
 __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const T *C, T *B,
                                                        bool left, bool right, Idx idx)
 {
@@ -412,8 +438,8 @@ __host__ __device__ __forceinline__ Ends<T> part_solve(int L, T *A, T *D, const 
   const T cl = right ? C[idx(L - 1)] : T(0);
   /* rows i+1 and i+2 exist while i < L-2; then at most two steps at the end */
   bool ok = true;
-  if (ROWS) {
-    ok = part_rows(L, s, A, D, C, B, idx);
+  if (ROWS != 0) {
+    ok = part_rows<ROWS == 2>(L, s, A, D, C, B, idx);
   } else {
     while (ok && s.i < L - 2) ok = part_step<true, true>(s, A, D, C, B, idx);
     if (ok && s.i == L - 2) ok = part_step<true, false>(s, A, D, C, B, idx);
