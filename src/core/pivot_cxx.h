@@ -36,7 +36,9 @@ __host__ __device__ __forceinline__ double fac_1x1(double bt, double c0, double 
    plain division, which the compiler may move into the branch (for comparison).
    For bt = 0, which is never used as a 1x1 pivot (bad_piv), it returns 1/1: a zero
    operand sends the reciprocal down its slow path, and a zero diagonal at every 2x2
-   block (d = 0 in pairs) made SPIKE 9% slower (gpu-bench-dffc1f5-2026-11-24.md). */
+   block (d = 0 in pairs) made SPIKE 9% slower (gpu-bench-dffc1f5-2026-11-24.md). Plain
+   (not volatile) asm measured within 0.3% in the on-chip batch kernels, whose row sweep
+   forms the reciprocal at every row anyway (gpu-batch-ncu-h200-2026-11-28.md). */
 #ifndef GTSV_RCP_EARLY
 #define GTSV_RCP_EARLY 1
 #endif
@@ -44,11 +46,7 @@ __host__ __device__ __forceinline__ float rcp_early(float bt)
 {
 #if defined(__CUDA_ARCH__) && GTSV_RCP_EARLY
   float r;
-#if GTSV_RCP_NV
-  asm("rcp.rn.f32 %0, %1;" : "=f"(r) : "f"(bt != 0.0f ? bt : 1.0f));
-#else
   asm volatile("rcp.rn.f32 %0, %1;" : "=f"(r) : "f"(bt != 0.0f ? bt : 1.0f));
-#endif
   return r;
 #else
   return 1.0f / bt;
@@ -58,11 +56,7 @@ __host__ __device__ __forceinline__ double rcp_early(double bt)
 {
 #if defined(__CUDA_ARCH__) && GTSV_RCP_EARLY
   double r;
-#if GTSV_RCP_NV
-  asm("rcp.rn.f64 %0, %1;" : "=d"(r) : "d"(bt != 0.0 ? bt : 1.0));
-#else
   asm volatile("rcp.rn.f64 %0, %1;" : "=d"(r) : "d"(bt != 0.0 ? bt : 1.0));
-#endif
   return r;
 #else
   return 1.0 / bt;
