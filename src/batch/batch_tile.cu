@@ -199,11 +199,13 @@ template <typename T, int M> __host__ __device__ constexpr int tile_smem()
 
 /* The form of the interiors' row sweep (tile_core.h part_rows) in tiles of M-row
    columns: 2 (stores delayed a row, none under a condition; unrolled by 2) for M >= 32, 1
-   (stores where a block ends) for shorter columns. H200, same run, against form 1
-   everywhere (bench/results/gpu-batch-v2-h200-2026-11-28.md): form 2 made double random
-   strided 1024 x 16384 15.5% faster, 2048 x 8192 21.7%, float 512..2048 13-25%, but the
-   M = 16 kernels 2.2-4.3% slower (double n = 64..512, random and dominant alike, float
-   n = 64 5.6%). */
+   (stores where a block ends) for shorter columns. H200, each against the library before
+   (form 1 everywhere) in the same run: form 2 at every M (with the paired butterflies
+   below) made double random strided 1024 x 16384 15.5% faster, 2048 x 8192 21.7%, float
+   512..2048 13-25%, but the M = 16 kernels 2.2-4.4% slower (double n = 64..512, random
+   and dominant alike; float n = 64 5.6%; bench/results/gpu-batch-v2-h200-2026-11-28.md);
+   form 2 for M >= 32 only: the same gains, and double n = 64..512 0-3% faster
+   (gpu-final-h200-4f81ece-2026-11-28.md). */
 template <int M> __host__ __device__ constexpr int tile_row_form() { return M >= 32 ? 2 : 1; }
 
 /* Where a system's rows lie in its tile columns (formed once, on the host, and passed

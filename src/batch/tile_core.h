@@ -253,8 +253,12 @@ __host__ __device__ __forceinline__ bool part_step(PartSweep<T, WIDE> &s, T *A, 
   return true;
 }
 
-/* part_solve's forward sweep: 1 by rows (part_rows, the library's), 0 by pivot blocks
-   (part_step: the reference of tests/check_tile_core.cu, and for measurements). H200,
+/* part_solve's forward sweep (its ROWS; GTSV_TILE_ROWS the default): 1 by rows with the
+   stores where a block ends (part_rows<false>), 2 by rows with the stores delayed a row
+   (part_rows<true>; the on-chip kernels take 2 for 32- and 64-row columns and 1 for
+   16-row ones: batch_tile.cu, tile_row_form), 0 by pivot blocks (part_step: the reference
+   of tests/check_tile_core.cu, and for measurements). All three give the same bits.
+   Form 1 against form 0, H200,
    double random strided, 2^24 rows, rows against blocks, same run
    (bench/results/gpu-batch-rows-h200-2026-11-28.md, call 2): n = 64 0.287 against 0.299
    ms, 256 0.278 against 0.295, 1024 0.323 against 0.364, 2048 0.476 against 0.540; float
@@ -292,9 +296,10 @@ template <typename T> struct RowState {
    DELAY = false, row i's values where row i ends a block and row i-1's where row i
    ends a 2x2 block (under those conditions); DELAY = true, row i-1's values only, final
    once row i has run (a 2x2 block's first row where pend, else what row i-1 formed):
-   one store an array a row at every lane, no branch. The arithmetic is part_step's (pivot.h:
-   factor_1x1_rcp and fsolve_1x1, factor_2x2 and fsolve_2x2 formed at the block's
-   second row with 1/Delta by rcp_early, the same value as 1/Delta), term for term. */
+   one store an array a row at every lane, no branch. The arithmetic is part_step's
+   (pivot.h: factor_1x1_rcp and fsolve_1x1, factor_2x2 and fsolve_2x2 formed at the
+   block's second row with 1/Delta by rcp_early, the same value as 1/Delta), term for
+   term. */
 template <bool H1, bool H2, bool DELAY, typename T, bool WIDE, typename Idx>
 __host__ __device__ __forceinline__ void part_row(PartSweep<T, WIDE> &s, RowState<T> &r, T *A,
                                                   T *D, const T *C, T *B, int i, Idx idx)
