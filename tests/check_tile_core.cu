@@ -317,10 +317,11 @@ START_TEST(pivot_test_forms)
 }
 END_TEST
 
-/* part_solve's two forward sweeps (tile_core.h): by pivot blocks (part_step, a branch
-   between 1x1 and 2x2 blocks) and by rows (part_rows, every row the same instructions).
-   They run the same arithmetic in another order of control, so on the same interiors
-   every output row of u, v, w, the ends and the bad flag must be bitwise the same
+/* part_solve's forward sweeps (tile_core.h): by pivot blocks (part_step, a branch
+   between 1x1 and 2x2 blocks; form 0, the reference) and by rows (part_rows, every row
+   the same arithmetic), with the stores where a block ends (form 1) or delayed a row
+   (form 2). They run the same arithmetic in another order of control, so on the same
+   interiors every output row of u, v, w, the ends and the bad flag must be bitwise the same
    (where a block is bad, the ends and the flag only: the block sweep stops there).
    Interiors of 1..128 rows (WIDE past 64); random values, zero diagonals (2x2 blocks
    everywhere), tiny pivots, near ties of the pivot test, exact zeros and a few singular
@@ -360,10 +361,10 @@ template <bool WIDE, typename T> void sweep_case(int L, int kind, uint64_t &rng,
   /* both row forms (stores under conditions, 1; delayed, 2) against the block steps (0) */
   for (int form = 1; form <= 2; form++) {
     std::vector<T> A1 = A, D1 = D, B1 = B, A2 = A, D2 = D, B2 = B;
-    const Ends<T> e1 =
-        form == 1
-            ? part_solve<WIDE, 1>(L, A1.data(), D1.data(), C.data(), B1.data(), left, right, RowIdent())
-            : part_solve<WIDE, 2>(L, A1.data(), D1.data(), C.data(), B1.data(), left, right, RowIdent());
+    T *a1 = A1.data(), *d1 = D1.data(), *b1 = B1.data();
+    const Ends<T> e1 = form == 1
+                           ? part_solve<WIDE, 1>(L, a1, d1, C.data(), b1, left, right, RowIdent())
+                           : part_solve<WIDE, 2>(L, a1, d1, C.data(), b1, left, right, RowIdent());
     const Ends<T> e2 =
         part_solve<WIDE, 0>(L, A2.data(), D2.data(), C.data(), B2.data(), left, right, RowIdent());
     n.checked++;
