@@ -550,10 +550,16 @@ static void pdl_chain(gtsv_handle h, cudaStream_t s, tu_prec p, int64_t n, int64
   int ok = xr && xp;
   tu_problem_init(&P, p, dom ? TU_DOMINANT : TU_RANDOM, n, 1, n, batch, n, 4400 + (uint64_t)n);
   const void *src[4] = {P.dl, P.d, P.du, P.b};
+  /* the uploads on s, then a wait for s: cudaMemcpy from pageable host memory may return
+     before its DMA has landed, and s (non-blocking) does not wait for the legacy stream.
+     With cudaMemcpy here, b could still be in flight when the first chain (mode 0) copied
+     it; that fits the two failures seen under load from other processes (sessions 35 and
+     36: both programmatic chains differed from the synchronised one at every value, whose
+     first value was exactly 0, as the x of b = 0 would be) */
   for (int i = 0; i < 4 && ok; i++)
     ok = cudaMalloc(&d[i], bytes) == cudaSuccess &&
-         cudaMemcpy(d[i], src[i], bytes, cudaMemcpyHostToDevice) == cudaSuccess;
-  ok = ok && cudaMalloc(&X, bytes) == cudaSuccess;
+         cudaMemcpyAsync(d[i], src[i], bytes, cudaMemcpyHostToDevice, s) == cudaSuccess;
+  ok = ok && cudaStreamSynchronize(s) == cudaSuccess && cudaMalloc(&X, bytes) == cudaSuccess;
   snprintf(what, sizeof what, "pdl chain %s %s %lldx%lld%s", tu_prec_name(p),
            dom ? "dominant" : "random", (long long)n, (long long)batch, graph ? " graph" : "");
   TU_EXPECT(ok, "%s: buffers", what);
@@ -588,6 +594,12 @@ static void pdl_chain(gtsv_handle h, cudaStream_t s, tu_prec p, int64_t n, int64
     TU_EXPECT(ok, "%s: mode %d ran", what, mode);
     if (ok && mode == 0 && dom) /* ||T^-1|| <= 1 there (|d| > |dl| + |du| + 1) */
       TU_EXPECT(tu_all_finite(p, xr, (int64_t)N), "%s: the chain's x is not finite", what);
+    if (ok && mode == 0) { /* b has no zero, nor has T^-6 b but by chance */
+      int64_t z = 0;
+      for (int64_t i = 0; i < (int64_t)N; i++) z += tu_get(p, xr, i) == 0.0;
+      TU_EXPECT(z < (int64_t)N / 100, "%s: the synchronised chain's x has %lld exact zeros",
+                what, (long long)z);
+    }
     if (ok && mode > 0 && !tu_same(p, xr, xp, (int64_t)N)) {
       /* where and by how much: a stale read gives unrelated values, a choice between
          attempts that depends on timing gives values of the same size */
