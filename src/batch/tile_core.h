@@ -661,6 +661,19 @@ __host__ __device__ __forceinline__ float pow2_inv(float m)
   return m;
 }
 
+/* Whether m (>= 0, or NaN) is of moderate size: 0, or within 2^-300..2^300 (double),
+   2^-30..2^30 (float). Where every magnitude that sets the scale of a sum of squares is,
+   the sum needs no scale (sc = 1): the squares of values up to 2^211 (2^28) times
+   larger or smaller neither overflow nor underflow, and a power of two scales the
+   sums that a test compares alike, so the test's answer is the one a scale from their
+   largest gives. A NaN is not moderate. */
+template <typename T> __host__ __device__ __forceinline__ bool moderate(T m)
+{
+  const T lo = sizeof(T) == 8 ? T(0x1p-300) : T(0x1p-30);
+  const T hi = sizeof(T) == 8 ? T(0x1p300) : T(0x1p30);
+  return m == T(0) || (m >= lo && m <= hi);
+}
+
 /* Partition rows 0..L-1 (at idx) from the separators: x = u - v x_left -
    w x_right, into B. Adds to *s2 the sum over the rows of (sc (|u| + |v x_left| +
    |w x_right|))^2, the magnitude that cancels in the row (the rounding of u, v, w

@@ -120,12 +120,15 @@ bool emul_level(T *A, T *D, T *C, T *B, int nparts, const int *L, const PIdx *id
   if (fail || reduced()) return false;
   std::vector<T> xl(nparts), xr(nparts);
   T m0 = 0;
+  bool mod = true; /* the kernel's vote (spike_level) */
   for (int j = 0; j < nparts; j++) {
     xl[j] = j > 0 ? B[sep(j - 1)] : T(0);
     xr[j] = j + 1 < nparts ? B[sep(j)] : T(0);
-    m0 = tmax(m0, part_ends(L[j], A, D, B, xl[j], xr[j], idx[j]));
+    const T me = part_ends(L[j], A, D, B, xl[j], xr[j], idx[j]);
+    m0 = tmax(m0, me);
+    mod = mod && moderate(me);
   }
-  const T sc = pow2_inv(m0);
+  const T sc = mod ? T(1) : pow2_inv(m0);
   T s2 = 0, x2 = 0;
   for (int j = 0; j < nparts; j++) {
     part_finish(L[j], A, D, B, xl[j], xr[j], sc, &s2, &x2, idx[j]);
@@ -247,11 +250,13 @@ bool emul_pcr_checked(int R, T *A, T *D, T *C, T *B, SIdx sep, const T *tn, bool
   std::vector<T> ca(a), cb(b), cc(c), x(r);
   const bool nf = emul_pcr(R, ca.data(), cb.data(), cc.data(), x.data(), EmulIdent());
   T xmax = 0, tmx = 0;
+  bool mod = true; /* the kernel's vote (pcr_checked) */
   for (int p = 0; p < R; p++) {
     xmax = tmax(xmax, tabs(x[p]));
     tmx = tmax(tmx, tn[p]);
+    mod = mod && moderate(tabs(x[p]));
   }
-  const T sxs = pow2_inv(xmax), sts = pow2_inv(tmx);
+  const T sxs = mod ? T(1) : pow2_inv(xmax), sts = pow2_inv(tmx);
   T sr = 0, sx = 0;
   for (int p = 0; p < R; p++) {
     const T xm = p > 0 ? x[p - 1] : T(0), xp = p + 1 < R ? x[p + 1] : T(0);
