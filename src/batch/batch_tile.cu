@@ -872,6 +872,13 @@ __device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t 
   return true;
 }
 
+/* Systems of at most this many rows that fail their first attempt go straight to the
+   sequential fallback, without the retries with shifted separators (under measurement:
+   0, none, is the library's). */
+#ifndef GTSV_TILE_SEQ_RETRY_MAXN
+#define GTSV_TILE_SEQ_RETRY_MAXN 0
+#endif
+
 /* The systems of one warp, loaded in its tile (nact >= 1 of them, P lanes each), solved
    in place: sequential pivoting (P = 1), or the attempts of the top of the file and
    their fallback. Returns, at every lane, whether the lane is the first of a system
@@ -905,7 +912,7 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
     TILE_CNT(2, __popc(fm));
     const long long c0 = clock64();
 #endif
-    if (fm && !TILE_DIAG(4))
+    if (fm && !TILE_DIAG(4) && n > GTSV_TILE_SEQ_RETRY_MAXN)
       fm = retries_in_turn<T, M, INTER, RED2>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
                                               lane, red2, pcr);
 #ifdef GTSV_TILE_DIAG
