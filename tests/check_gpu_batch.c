@@ -1184,7 +1184,10 @@ END_TEST
    fail, warps 1 and 2 skip dominant systems, so warp 0 runs their retries in turn: bitwise
    the one-warp kernel's x); every third system strictly dominant
    and the others random (a warp's systems mixed: warps 1 and 2 attempt only some). Every
-   partition size, one system a warp and several, and the issue's 512 x 512. */
+   partition size, one system a warp and several, and the issue's 512 x 512. Systems of
+   n <= 64 (GTSV_TILE_SEQ_RETRY_MAXN) take no retries and so not the speculative kernel:
+   there both modes run the one-warp kernel (the sizes M + 1 at M <= 32, 2 M + 1 at
+   M <= 16, 5 M + 3 at M = 8), still judged against LAPACK and DP_SEQ's reports. */
 static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t batch,
                       int kind, uint64_t seed)
 {

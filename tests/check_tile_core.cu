@@ -8,7 +8,8 @@
    the two levels always failed so that the reduced rows go back to the sequential
    solve (2), the reduced systems' checked cyclic reduction (pcr 1) always refused
    (2) and off (0), the first attempt failed so that every system takes the retries
-   with shifted separators (at M = 64 interiors of up to 95 rows), and the pivoting
+   with shifted separators (at M = 64 interiors of up to 95 rows; systems of n <=
+   kSeqRetryMaxN the sequential fallback instead), and the pivoting
    attempts only (strictly dominant systems otherwise take the attempt without
    pivoting first, spike_attempt_np: no_pivoting_only_when_dominant checks which
    systems do). Each case: every
@@ -95,8 +96,11 @@ void run_shape(tu_prec p, int M, int n, tu_kind kind, const Mode &m, uint64_t se
             (long long)hi, (long long)hr);
   /* the mode took the way it is for (Pu: the kernel's partitions, tile_rows) */
   const int L = tile_rows(n, M), Pu = (n + L - 1) / L;
-  if (m.o.fail_first && Pu >= 2)
+  if (m.o.fail_first && Pu >= 2 && n > kSeqRetryMaxN)
     TU_EXPECT(st.retries >= batch, "%s M=%d n=%d: %ld retries", m.name, M, n, st.retries);
+  if (m.o.fail_first && Pu >= 2 && n <= kSeqRetryMaxN) /* straight to the fallback */
+    TU_EXPECT(st.retries == 0 && st.fallbacks >= batch, "%s M=%d n=%d: %ld retries, %ld "
+              "sequential fallbacks", m.name, M, n, st.retries, st.fallbacks);
   if (m.o.red2 == 2)
     TU_EXPECT(st.red2_fails == st.red2_tries, "%s M=%d n=%d: two levels tried %ld, failed %ld",
               m.name, M, n, st.red2_tries, st.red2_fails);

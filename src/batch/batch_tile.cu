@@ -872,20 +872,6 @@ __device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t 
   return true;
 }
 
-/* Systems of at most this many rows that fail their first attempt go straight to the
-   sequential fallback (DP_SEQ's pivots and x, a lane a system), without the retries with
-   shifted separators. A retry reloads the system and runs a whole attempt again, its
-   last interior up to 1.5 L rows, while the warp's other lanes idle: at double random
-   64 x 262144 1.19% of the systems fail the first attempt (9% of the warps) and the
-   retries took 13.7% of the warps' cycles, the sequential fallback in their place 12.9%
-   (counters, bench/results/gpu-batch-vote-h200-2026-11-28.md). H200, same run, strided
-   64 x 262144 (bench/results/gpu-final-h200-a6d7e9a-2026-11-28.md): double random 0.2752
-   against 0.2932 ms, float random 0.1806-0.1815 against 0.1803-0.1812, dominant equal;
-   n = 128 would sweep twice the rows sequentially (not measured). */
-#ifndef GTSV_TILE_SEQ_RETRY_MAXN
-#define GTSV_TILE_SEQ_RETRY_MAXN 64
-#endif
-
 /* The systems of one warp, loaded in its tile (nact >= 1 of them, P lanes each), solved
    in place: sequential pivoting (P = 1), or the attempts of the top of the file and
    their fallback. Returns, at every lane, whether the lane is the first of a system
@@ -919,7 +905,7 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
     TILE_CNT(2, __popc(fm));
     const long long c0 = clock64();
 #endif
-    if (fm && !TILE_DIAG(4) && n > GTSV_TILE_SEQ_RETRY_MAXN)
+    if (fm && !TILE_DIAG(4) && n > kSeqRetryMaxN) /* else straight to the fallback */
       fm = retries_in_turn<T, M, INTER, RED2>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
                                               lane, red2, pcr);
 #ifdef GTSV_TILE_DIAG
@@ -1779,7 +1765,9 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   const int pm = pdl_mode();
   const bool pdl = ds->fail == NULL && ds->gate == NULL && pm != 0;
   const int trig = pm == 1; /* else the blocks' exits let the next kernel start */
-  if (!INTER && P > 1 && spec != 0) { /* speculative retries where the grid is one wave */
+  /* speculative retries where the grid is one wave; none for systems that take no retries
+     (kSeqRetryMaxN), which the one-warp kernel solves as in any grid */
+  if (!INTER && P > 1 && spec != 0 && ds->n > kSeqRetryMaxN) {
     int64_t wave = 0;
     int cap = 0; /* blocks an SM */
     gtsv_status st = spec_wave<T, M, RED2, NP, RW>(dev, &wave, &cap);

@@ -47,6 +47,23 @@ constexpr int kRed2MinRows = 16;
 constexpr int kPcrMinRows = 4;
 constexpr double kPcrTol = 4.0;
 
+/* Systems of at most this many rows that fail their first attempt go straight to the
+   sequential fallback (DP_SEQ's pivots and x, a lane a system), without the retries with
+   shifted separators (batch_tile.cu group_solve; nor do they take the speculative
+   kernel, whose point is those retries; tile_emul.h emul_solve the same). A retry
+   reloads the system and runs a whole attempt again, its last interior up to 1.5 L rows,
+   while the warp's other lanes idle: at double random 64 x 262144 1.19% of the systems
+   fail the first attempt (9% of the warps) and the retries took 13.7% of the warps'
+   cycles, the sequential fallback in their place 12.9% (counters,
+   bench/results/gpu-batch-vote-h200-2026-11-28.md). H200, same run, strided 64 x 262144
+   (bench/results/gpu-final-h200-a6d7e9a-2026-11-28.md): double random 0.2752 against
+   0.2932 ms, float random 0.1806-0.1815 against 0.1803-0.1812, dominant equal; n = 128
+   would sweep twice the rows sequentially (not measured). */
+#ifndef GTSV_TILE_SEQ_RETRY_MAXN
+#define GTSV_TILE_SEQ_RETRY_MAXN 64
+#endif
+constexpr int kSeqRetryMaxN = GTSV_TILE_SEQ_RETRY_MAXN;
+
 /* Lanes of one system in the on-chip kernel whose tile columns hold M rows: the least
    power of two P with P M >= n. */
 __host__ __device__ inline int tile_lanes(int n, int M)

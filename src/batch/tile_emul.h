@@ -299,12 +299,12 @@ bool emul_attempt_np(int n, int M, const T *a, const T *d, const T *c, const T *
   return ok;
 }
 
-/* The kernel's whole decision for one system of n rows in tile columns of M rows
-   (its partitions of L = tile_rows(n, M) rows, Pu = ceil(n / L) of them): one
-   partition: the sequential pivoting; else, for a strictly dominant system with a
-   reduced system of kRed2MinRows rows or more (and red2 on: the kernel variant that
-   has it), the attempt without pivoting; then the attempt, the retries (L/2, then
-   L/4) and the sequential pivoting. x: the answer, or b where the system is
+/* The kernel's whole decision for one system of n rows in tile columns of M rows (its
+   partitions of L = tile_rows(n, M) rows, Pu = ceil(n / L) of them): one partition: the
+   sequential pivoting; else, for a strictly dominant system with a reduced system of
+   kRed2MinRows rows or more (and red2 on: the kernel variant that has it), the attempt
+   without pivoting; then the attempt, the retries (L/2, then L/4; none where n <=
+   kSeqRetryMaxN) and the sequential pivoting. x: the answer, or b where the system is
    singular. Returns -1 or the singular row (as DP_SEQ). */
 template <typename T>
 int emul_solve(int n, int M, const T *a, const T *d, const T *c, const T *b, T *x,
@@ -316,7 +316,7 @@ int emul_solve(int n, int M, const T *a, const T *d, const T *c, const T *b, T *
         emul_attempt_np(n, L, a, d, c, b, x, o, st))
       return -1;
     if (emul_attempt(n, L, 0, a, d, c, b, x, o, st)) return -1;
-    for (int t = 0; t < 2; t++) {
+    for (int t = 0; t < 2 && n > kSeqRetryMaxN; t++) { /* else straight to the fallback */
       st->retries++;
       if (emul_attempt(n, L, tile_shift(L, t), a, d, c, b, x, o, st)) return -1;
     }
