@@ -5,7 +5,10 @@
    ||Tx - b||_2 / ||b||_2 against LAPACK's dgtsv / sgtsv on the same system, with the
    cyclic reduction and without it (the pivoting reduced solves alone). Random
    U(-1,1) systems and weak-diagonal ones (d = 0.1 U(-1,1)). A diagnostic, not
-   installed; the numbers quoted at kPcrTol (tile_core.h) come from it. */
+   installed; the numbers quoted at kPcrTol (tile_core.h) come from it. With a second
+   argument R > 0 (an experiment the kernel does not run): a refused answer gets up to R
+   steps of iterative refinement by cyclic reduction before it is given up
+   (EmulOpts::pcr_refine), and the rows say how many were then accepted. */
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -14,7 +17,7 @@
 #include "oracle_cxx.h"
 using namespace gtsv_tile;
 
-template <typename T> static void run(int n, int M, bool weak, int systems)
+template <typename T> static void run(int n, int M, bool weak, int systems, int refine)
 {
   g_rng = 0x9E3779B97F4A7C15ull ^ (uint64_t)(n * 131 + M * 7 + weak + sizeof(T));
   std::vector<T> a(n), d(n), c(n), b(n), x(n), xl(n);
@@ -24,6 +27,7 @@ template <typename T> static void run(int n, int M, bool weak, int systems)
     const double rl = random_system(n, weak, a.data(), d.data(), c.data(), b.data(), xl.data());
     if (rl < 0) continue;
     EmulOpts o;
+    o.pcr_refine = refine;
     EmulStats st;
     if (emul_solve(n, M, a.data(), d.data(), c.data(), b.data(), x.data(), o, &st) >= 0) continue;
     tries += st.pcr_tries;
@@ -36,10 +40,10 @@ template <typename T> static void run(int n, int M, bool weak, int systems)
   std::sort(with.begin(), with.end());
   std::sort(without.begin(), without.end());
   auto q = [](const std::vector<double> &v, double p) { return v[(size_t)(p * (v.size() - 1))]; };
-  std::printf("%s n=%4d M=%2d %-9s: cyclic reduction accepted %5.1f%% of %ld | residual / "
+  std::printf("%s n=%4d M=%2d %-9s refine %d: cyclic reduction accepted %5.1f%% of %ld | residual / "
               "LAPACK's: with median %.2f p99.9 %6.1f max %6.1f; without %.2f %6.1f %6.1f "
               "(%zu systems)\n",
-              sizeof(T) == 8 ? "d" : "s", n, M, weak ? "weak-diag" : "random",
+              sizeof(T) == 8 ? "d" : "s", n, M, weak ? "weak-diag" : "random", refine,
               tries ? 100.0 * (tries - fails) / tries : 0.0, tries, q(with, .5), q(with, .999),
               with.back(), q(without, .5), q(without, .999), without.back(), with.size());
 }
@@ -47,13 +51,16 @@ template <typename T> static void run(int n, int M, bool weak, int systems)
 int main(int argc, char **argv)
 {
   const int systems = argc > 1 ? std::atoi(argv[1]) : 5000;
+  const int refine = argc > 2 ? std::atoi(argv[2]) : 0;
   std::printf("kPcrTol = %g, kPcrMinRows = %d\n", kPcrTol, kPcrMinRows);
-  for (bool weak : {false, true}) {
-    run<double>(256, 16, weak, systems);
-    run<double>(512, 16, weak, systems);
-    run<double>(1024, 32, weak, systems);
-    run<float>(512, 16, weak, systems);
-    run<float>(1024, 32, weak, systems);
-  }
+  for (bool weak : {false, true})
+    for (int rf = 0; rf <= refine; rf++) {
+      if (refine > 0) run<double>(128, 16, weak, systems, rf);
+      run<double>(256, 16, weak, systems, rf);
+      run<double>(512, 16, weak, systems, rf);
+      run<double>(1024, 32, weak, systems, rf);
+      run<float>(512, 16, weak, systems, rf);
+      run<float>(1024, 32, weak, systems, rf);
+    }
   return 0;
 }

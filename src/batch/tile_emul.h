@@ -29,6 +29,9 @@ struct EmulOpts {
   int pcr = 1;          /* gtsv__batch_tile_pcr (1: reduced systems of kPcrMinRows rows
                            or more by checked cyclic reduction first; 0: not; 2: that
                            solve always judged failed) */
+  int pcr_refine = 0;   /* host experiments only (tools/tile-pcr-check.cu; the kernel has
+                           none): steps of iterative refinement, each by cyclic reduction
+                           again, of an answer pcr_accept refused, before giving it up */
 };
 /* Counters over the systems solved. ratio: sqrt(s2 / x2) of the last attempt. */
 struct EmulStats {
@@ -162,7 +165,8 @@ bool emul_attempt(int n, int M, int h, const T *a, const T *d, const T *c, const
         tn[j] = tabs(a[r]) + tabs(d[r]) + tabs(c[r]);
       }
       st->pcr_tries++;
-      if (emul_pcr_checked(R, pA, pD, pC, pB, sep, tn.data(), o.pcr == 2)) return false;
+      if (emul_pcr_checked(R, pA, pD, pC, pB, sep, tn.data(), o.pcr == 2, o.pcr_refine))
+        return false;
       st->pcr_fails++;
     }
     if (!(o.red2 != 0 && R >= kRed2MinRows)) return seq();
@@ -239,7 +243,8 @@ template <typename T, typename SIdx> bool emul_pcr(int R, T *A, T *D, T *C, T *B
    |a| + |d| + |c| of separator j's original row). Returns whether it was taken;
    if not, the reduced rows are as before. force_fail: judged failed (tests). */
 template <typename T, typename SIdx>
-bool emul_pcr_checked(int R, T *A, T *D, T *C, T *B, SIdx sep, const T *tn, bool force_fail)
+bool emul_pcr_checked(int R, T *A, T *D, T *C, T *B, SIdx sep, const T *tn, bool force_fail,
+                      int refine = 0)
 {
   std::vector<T> a(R), b(R), c(R), r(R);
   for (int p = 0; p < R; p++) {
@@ -248,24 +253,35 @@ bool emul_pcr_checked(int R, T *A, T *D, T *C, T *B, SIdx sep, const T *tn, bool
   }
   /* emul_pcr works in place: on copies, x over the copy of r */
   std::vector<T> ca(a), cb(b), cc(c), x(r);
-  const bool nf = emul_pcr(R, ca.data(), cb.data(), cc.data(), x.data(), EmulIdent());
-  T xmax = 0, tmx = 0;
-  bool mod = true; /* the kernel's vote (pcr_checked) */
-  for (int p = 0; p < R; p++) {
-    xmax = tmax(xmax, tabs(x[p]));
-    tmx = tmax(tmx, tn[p]);
-    mod = mod && moderate(tabs(x[p]));
+  bool nf = emul_pcr(R, ca.data(), cb.data(), cc.data(), x.data(), EmulIdent());
+  for (int it = 0;; it++) {
+    T xmax = 0, tmx = 0;
+    bool mod = true; /* the kernel's vote (pcr_checked) */
+    for (int p = 0; p < R; p++) {
+      xmax = tmax(xmax, tabs(x[p]));
+      tmx = tmax(tmx, tn[p]);
+      mod = mod && moderate(tabs(x[p]));
+    }
+    const T sxs = mod ? T(1) : pow2_inv(xmax), sts = pow2_inv(tmx);
+    T sr = 0, sx = 0;
+    for (int p = 0; p < R; p++) {
+      const T xm = p > 0 ? x[p - 1] : T(0), xp = p + 1 < R ? x[p + 1] : T(0);
+      const T res = (r[p] - a[p] * xm - b[p] * x[p] - c[p] * xp) * sxs * sts;
+      const T xs = x[p] * sxs;
+      sr += res * res;
+      sx += xs * xs;
+    }
+    if (!nf && !force_fail && pcr_accept(sr, sx, tmx * sts)) break;
+    if (nf || force_fail || it >= refine) return false;
+    /* a refinement step (experiments): x += T^-1 (r - T x), by cyclic reduction */
+    std::vector<T> ra(a), rb(b), rc(c), dx(R);
+    for (int p = 0; p < R; p++) {
+      const T xm = p > 0 ? x[p - 1] : T(0), xp = p + 1 < R ? x[p + 1] : T(0);
+      dx[p] = r[p] - a[p] * xm - b[p] * x[p] - c[p] * xp;
+    }
+    nf = emul_pcr(R, ra.data(), rb.data(), rc.data(), dx.data(), EmulIdent());
+    for (int p = 0; p < R; p++) x[p] += dx[p];
   }
-  const T sxs = mod ? T(1) : pow2_inv(xmax), sts = pow2_inv(tmx);
-  T sr = 0, sx = 0;
-  for (int p = 0; p < R; p++) {
-    const T xm = p > 0 ? x[p - 1] : T(0), xp = p + 1 < R ? x[p + 1] : T(0);
-    const T res = (r[p] - a[p] * xm - b[p] * x[p] - c[p] * xp) * sxs * sts;
-    const T xs = x[p] * sxs;
-    sr += res * res;
-    sx += xs * xs;
-  }
-  if (nf || force_fail || !pcr_accept(sr, sx, tmx * sts)) return false;
   for (int p = 0; p < R; p++) B[sep(p)] = x[p];
   return true;
 }
