@@ -81,7 +81,9 @@
  * systems, 2048 rows each, to one lane's sequential pivoting). A system that fails
  * them all is reloaded and solved by the sequential pivoting, the failed systems of
  * a warp side by side, a lane each: the answer and a reported singular row are
- * exactly DP_SEQ's, and no other system is affected. A strided batch whose grid fits
+ * exactly DP_SEQ's, and no other system is affected. Systems of n <= 64 take no retries:
+ * a failed one goes straight to that fallback (tile_core.h, kSeqRetryMaxN, which says
+ * why). A strided batch of n > 64 whose grid fits
  * one wave runs the first attempt and both retries at once, in three warps a block
  * (tile_spec_kernel, below: the same answers, without the retries' latency); there a
  * strictly dominant system alone in its block (P = 32) is first solved by two warps
@@ -165,7 +167,8 @@ static __device__ int gtsv_tile_clk_prints;
    refused reductions cost. */
 #ifdef GTSV_TILE_DIAG
 static __device__ int gtsv_tile_diag;
-/* counts, summed over every solve of the process (printed at exit, GTSV_TILE_DIAG_PRINT):
+/* counts, summed over the solves (GTSV_TILE_DIAG_PRINT=K: those of the first K launches
+   of launch_rw in the unit, printed at launch K + 1):
    0 warps of tile_kernel with P > 1, 1 their systems, 2..4 systems that failed the first
    attempt, the first retry, the second (to the sequential fallback), 5 systems whose
    checked cyclic reduction was refused; cycles (lane 0's clock64) 6 of those warps'
@@ -370,16 +373,17 @@ __device__ __forceinline__ void reload(const gtsv_batch_desc &ds, int64_t s0, un
   __syncwarp();
 }
 
-/* The largest (tmax) and the sum of v over a system's P lanes (a butterfly of
-   log2 P shuffle steps); group_sum2 and group_max2: two of them, their steps
-   interleaved so that the two chains of shuffles overlap (each value's operations in
-   the same order as alone). ncu, H200, double random 256 x 65536: the shuffle steps
-   of these reductions held 13% of the one-warp kernel's stall samples. Measured and
-   dropped: the maxima by redux.sync on the values' bits (two for double), with these
-   steps and pcr_lanes' unrolled over P: with the delayed row stores everywhere, double
-   n = 64..256 and float 64, 256 were 9-16% slower than before (random and dominant;
-   gpu-batch-red-h200-2026-11-28.md), against 2.2-5.6% without them (the next run,
-   gpu-batch-v2-h200-2026-11-28.md). */
+/* The largest (tmax) and the sum of v over a system's P lanes (a butterfly of log2 P
+   shuffle steps); group_sum2: two sums, their steps interleaved so that the two chains
+   of shuffles overlap (each value's operations in the same order as alone; a group_max2
+   did the same for the scales' maxima until session 37's votes, tile_core.h moderate,
+   took those butterflies out where the magnitudes are moderate). ncu, H200, double
+   random 256 x 65536: the shuffle steps of these reductions held 13% of the one-warp
+   kernel's stall samples. Measured and dropped: the maxima by redux.sync on the values'
+   bits (two for double), with these steps and pcr_lanes' unrolled over P: with the
+   delayed row stores everywhere, double n = 64..256 and float 64, 256 were 9-16% slower
+   than before (random and dominant; gpu-batch-red-h200-2026-11-28.md), against 2.2-5.6%
+   without them (the next run, gpu-batch-v2-h200-2026-11-28.md). */
 template <typename T> __device__ __forceinline__ T group_max(T v, int P)
 {
   for (int o = 1; o < P; o <<= 1) v = tmax(v, __shfl_xor_sync(0xffffffffu, v, o));
@@ -396,14 +400,6 @@ template <typename T> __device__ __forceinline__ void group_sum2(T &a, T &b, int
     const T ta = __shfl_xor_sync(0xffffffffu, a, o), tb = __shfl_xor_sync(0xffffffffu, b, o);
     a += ta;
     b += tb;
-  }
-}
-template <typename T> __device__ __forceinline__ void group_max2(T &a, T &b, int P)
-{
-  for (int o = 1; o < P; o <<= 1) {
-    const T ta = __shfl_xor_sync(0xffffffffu, a, o), tb = __shfl_xor_sync(0xffffffffu, b, o);
-    a = tmax(a, ta);
-    b = tmax(b, tb);
   }
 }
 
@@ -594,7 +590,8 @@ __device__ __forceinline__ bool pcr_checked(const T *tA, const T *tD, const T *t
   const bool nf = (__ballot_sync(0xffffffffu, mine && !(tabs(x) <= finite_max<T>())) >>
                    (g * P) & (P == 32 ? 0xffffffffu : (1u << P) - 1u)) != 0u;
   /* x's scale: 1 where every lane's |x| is moderate (a vote), else from the largest */
-  const T sxs = __all_sync(0xffffffffu, moderate(tabs(x))) ? T(1) : pow2_inv(group_max(tabs(x), P));
+  const T sxs =
+      __all_sync(0xffffffffu, moderate(tabs(x))) ? T(1) : pow2_inv(group_max(tabs(x), P));
   const T sts = pow2_inv(tmx);
   const T res = mine ? (r0 - a0 * xm - b0 * x - c0 * xp) * sxs * sts : T(0);
   const T xs = x * sxs;
