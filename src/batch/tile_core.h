@@ -57,8 +57,9 @@ constexpr double kPcrTol = 4.0;
    cycles, the sequential fallback in their place 12.9% (counters,
    bench/results/gpu-batch-vote-h200-2026-11-28.md). H200, same run, strided 64 x 262144
    (bench/results/gpu-final-h200-a6d7e9a-2026-11-28.md): double random 0.2752 against
-   0.2932 ms, float random 0.1806-0.1815 against 0.1803-0.1812, dominant equal; n = 128
-   would sweep twice the rows sequentially (not measured). */
+   0.2932 ms, float random 0.1806-0.1815 against 0.1803-0.1812, dominant equal; at 128 (a
+   128-row sequential chain) double random 128 x 131072 was 7% slower and float 9%
+   (bench/results/gpu-batch-seq128-h200-2026-11-28.md). */
 #ifndef GTSV_TILE_SEQ_RETRY_MAXN
 #define GTSV_TILE_SEQ_RETRY_MAXN 64
 #endif
