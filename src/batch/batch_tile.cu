@@ -164,26 +164,14 @@ static __device__ int gtsv_tile_clk_prints;
    retries, no sequential fallback), 2 every finite answer of checked cyclic reduction is
    accepted, 4 the systems that fail their first attempt go straight to the sequential
    fallback (no retries with shifted separators). What the random batches' retries and
-   refused reductions cost. */
+   refused reductions cost. (Session 37's counters of retries and cycles, added here for
+   one call, stopped with illegal addresses at most shapes and were taken out again:
+   bench/results/gpu-batch-vote-h200-2026-11-28.md.) */
 #ifdef GTSV_TILE_DIAG
 static __device__ int gtsv_tile_diag;
-/* counts, summed over the solves (GTSV_TILE_DIAG_PRINT=K: those of the first K launches
-   of launch_rw in the unit, printed at launch K + 1):
-   0 warps of tile_kernel with P > 1, 1 their systems, 2..4 systems that failed the first
-   attempt, the first retry, the second (to the sequential fallback), 5 systems whose
-   checked cyclic reduction was refused; cycles (lane 0's clock64) 6 of those warps'
-   lives, 7 in retries_in_turn, 8 in seq_fallback */
-static __device__ unsigned long long gtsv_tile_cnt[9];
 #define TILE_DIAG(bit) ((gtsv_tile_diag & (bit)) != 0)
-#define TILE_CNT(i, v)                                                          \
-  do {                                                                          \
-    if ((threadIdx.x & 31) == 0) atomicAdd(&gtsv_tile_cnt[i], (unsigned long long)(v)); \
-  } while (0)
 #else
 #define TILE_DIAG(bit) false
-#define TILE_CNT(i, v) \
-  do {                 \
-  } while (0)
 #endif
 
 /* One translation unit a precision: batch_tile_float.cu and batch_tile_double.cu
@@ -643,7 +631,6 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   auto reduced = [&](bool go, T tn) {
     if (pcr != 0 && R >= kPcrMinRows) { /* checked cyclic reduction first */
       go = pcr_checked(tA, tD, tC, tB, sep, lane, p, P, R, go, tn, pcr == 2);
-      TILE_CNT(5, __popc(__ballot_sync(0xffffffffu, go && p == 0)));
       TILE_CLK(7);
       if (__ballot_sync(0xffffffffu, go) == 0u) return false; /* every system took it */
     }
@@ -844,7 +831,6 @@ __device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, i
     reload<T, M, INTER>(ds, s0, fm, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
     fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n, tile_shift(rw.L, t), fm,
                                          red2, pcr);
-    TILE_CNT(3 + t, __popc(fm));
   }
   return fm;
 }
@@ -896,25 +882,12 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
     unsigned fm = first_attempts<T, M, INTER, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl,
                                                          dd, du, x, lane, red2, np, pcr);
     if (TILE_DIAG(1)) fm = 0u;
-#ifdef GTSV_TILE_DIAG
-    TILE_CNT(0, 1);
-    TILE_CNT(1, nact);
-    TILE_CNT(2, __popc(fm));
-    const long long c0 = clock64();
-#endif
     if (fm && !TILE_DIAG(4) && n > kSeqRetryMaxN) /* else straight to the fallback */
       fm = retries_in_turn<T, M, INTER, RED2>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
                                               lane, red2, pcr);
-#ifdef GTSV_TILE_DIAG
-    const long long c1 = clock64();
-    TILE_CNT(7, c1 - c0);
-#endif
     if (fm)
       singular = seq_fallback<T, M, INTER>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
                                            lane, info);
-#ifdef GTSV_TILE_DIAG
-    TILE_CNT(8, clock64() - c1);
-#endif
   }
   return singular;
 }
@@ -948,9 +921,6 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
   if (ds.gate && *ds.gate == 0u) return; /* conditional solve not needed */
   const int nact = (int)max((int64_t)0, min((int64_t)G, ds.nsys - s0));
   const int nblk = (int)min((int64_t)K * G, ds.nsys - sb); /* the block's systems */
-#ifdef GTSV_TILE_DIAG
-  const long long life0 = clock64();
-#endif
 
   /* ---- load: the warp's systems into the tile ---- */
   if (!INTER) {
@@ -1006,9 +976,6 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
   /* the count came back long ago; before the stores, so that its fence waits for none */
   if (self && threadIdx.x == 0) gtsv__info_last(self, tick);
 
-#ifdef GTSV_TILE_DIAG
-  if (P > 1 && nact != 0) TILE_CNT(6, clock64() - life0);
-#endif
   /* ---- store x ---- */
   if (!INTER) {
     store_group<T, M>(ds, s0, nact, P, rw, ~sing, tB, x, lane);
@@ -1643,21 +1610,6 @@ gtsv_status opt_in(int dev, int64_t *wave)
    chip only at float 1024 x 16384 in call 1 (the other interleaved shapes there go one
    thread per system, batch.cu's use_inter_dp) and lost 4-7%: the interleaved layout
    takes none. */
-#ifdef GTSV_TILE_DIAG
-long diag_launches = 0; /* launch_rw's launches in this unit (any instantiation) */
-void diag_print()
-{
-  unsigned long long c[9] = {0};
-  if (cudaMemcpyFromSymbol(c, gtsv_tile_cnt, sizeof c) != cudaSuccess) return;
-  const double sys = c[1] ? (double)c[1] : 1.0, cyc = c[6] ? (double)c[6] : 1.0;
-  printf("tile diag (%s): warps %llu systems %llu | failed first %.4f%% retry1 %.4f%% "
-         "retry2 %.4f%% | pcr refused %.4f%% of systems | cycles: warp life %.0f a warp, "
-         "retries %.2f%%, seq fallback %.2f%% of the lives\n",
-         GTSV_TILE_DOUBLE ? "double" : "float", c[0], c[1], 100.0 * c[2] / sys,
-         100.0 * c[3] / sys, 100.0 * c[4] / sys, 100.0 * c[5] / sys,
-         c[0] ? cyc / (double)c[0] : 0.0, 100.0 * c[7] / cyc, 100.0 * c[8] / cyc);
-}
-#endif
 constexpr int64_t kPfMinRows = 128;
 int prefetch_blocks(bool inter, int col_bytes, int64_t n, int64_t grid, int64_t wave)
 {
@@ -1736,13 +1688,6 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   static bool diag_set = false; /* once an instantiation (not inside a graph's capture) */
   if (!diag_set) GTSV_CUDA_TRY(cudaMemcpyToSymbol(gtsv_tile_diag, &diag, sizeof diag));
   diag_set = true;
-  /* GTSV_TILE_DIAG_PRINT=K: the counts of the unit's first K launches of this function,
-     printed at its launch K + 1 (the benchmark's first row of a shape: 1 + reps) */
-  static const long kp = getenv("GTSV_TILE_DIAG_PRINT") ? atol(getenv("GTSV_TILE_DIAG_PRINT")) : 0;
-  if (kp > 0 && ++diag_launches == kp + 1) {
-    GTSV_CUDA_TRY(cudaDeviceSynchronize());
-    diag_print();
-  }
 #endif
   /* A user's solve (not one inside another method, whose launches keep their order) is
      a programmatic dependent launch (cuda/pdl.h): its blocks may be scheduled while the

@@ -264,9 +264,11 @@ bool emul_pcr_checked(int R, T *A, T *D, T *C, T *B, SIdx sep, const T *tn, bool
     }
     const T sxs = mod ? T(1) : pow2_inv(xmax), sts = pow2_inv(tmx);
     T sr = 0, sx = 0;
+    std::vector<T> dx(R); /* the residual r - T x, unscaled */
     for (int p = 0; p < R; p++) {
       const T xm = p > 0 ? x[p - 1] : T(0), xp = p + 1 < R ? x[p + 1] : T(0);
-      const T res = (r[p] - a[p] * xm - b[p] * x[p] - c[p] * xp) * sxs * sts;
+      dx[p] = r[p] - a[p] * xm - b[p] * x[p] - c[p] * xp;
+      const T res = dx[p] * sxs * sts;
       const T xs = x[p] * sxs;
       sr += res * res;
       sx += xs * xs;
@@ -274,11 +276,7 @@ bool emul_pcr_checked(int R, T *A, T *D, T *C, T *B, SIdx sep, const T *tn, bool
     if (!nf && !force_fail && pcr_accept(sr, sx, tmx * sts)) break;
     if (nf || force_fail || it >= refine) return false;
     /* a refinement step (experiments): x += T^-1 (r - T x), by cyclic reduction */
-    std::vector<T> ra(a), rb(b), rc(c), dx(R);
-    for (int p = 0; p < R; p++) {
-      const T xm = p > 0 ? x[p - 1] : T(0), xp = p + 1 < R ? x[p + 1] : T(0);
-      dx[p] = r[p] - a[p] * xm - b[p] * x[p] - c[p] * xp;
-    }
+    std::vector<T> ra(a), rb(b), rc(c);
     nf = emul_pcr(R, ra.data(), rb.data(), rc.data(), dx.data(), EmulIdent());
     for (int p = 0; p < R; p++) x[p] += dx[p];
   }
