@@ -1187,11 +1187,7 @@ END_TEST
    partition size, one system a warp and several, and the issue's 512 x 512. Systems of
    n <= 64 (GTSV_TILE_SEQ_RETRY_MAXN) take no retries and so not the speculative kernel:
    there both modes run the one-warp kernel (the sizes M + 1 at M <= 32, 2 M + 1 at
-   M <= 16, 5 M + 3 at M = 8), still judged against LAPACK and DP_SEQ's reports. Where
-   the one-warp kernel retries over the warp's 32 lanes (fewer lanes a system, n > 96:
-   gtsv__batch_tile_wide, tile_core.h; here M = 32, n = 163 and M = 64, n = 129, 323)
-   its retries take other partitions than the speculative kernel's: both modes are
-   judged against LAPACK and DP_SEQ's reports only. */
+   M <= 16, 5 M + 3 at M = 8), still judged against LAPACK and DP_SEQ's reports. */
 static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t batch,
                       int kind, uint64_t seed)
 {
@@ -1241,7 +1237,7 @@ static void spec_case(gtsv_handle h, tu_prec p, int64_t M, int64_t n, int64_t ba
              (long long)batch);
     if (!check_solved(&P, st[k], info[k], row[k], xh, hi, hr, ctx)) break;
     if (mi == 0) xs = tu_dup(p, P.x, P.blen);
-    else if (!gtsv__batch_tile_wide(n, (int)M) && (mi == 2 || !(p32 && domk)))
+    else if (mi == 2 || !(p32 && domk))
       TU_EXPECT(memcmp(xs, P.x, (size_t)P.blen * tu_elt(p)) == 0 && st[0] == st[1] &&
                     info[0] == info[1] && row[0] == row[1],
                 "%s: x, status or info differs from the one-warp kernel's", ctx);
@@ -1264,15 +1260,11 @@ START_TEST(tile_speculative_retries)
   for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++) {
     const int64_t M = ms[mi];
     const int64_t ns[] = {M + 1, 2 * M + 1, 5 * M + 3, 16 * M + 1, 32 * M};
-    /* compute-sanitizer runs (CK_RUN_CASE=tilespec): M = 16, and the wide retries (M = 32,
-       n = 163) of systems that fail their first attempt or are singular */
-    if (tu_small_run() && M != 16 && M != 32) continue;
+    if (tu_small_run() && M != 16) continue; /* compute-sanitizer runs (CK_RUN_CASE=tilespec) */
     for (int pi = 0; pi < TU_NPREC; pi++)
       for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
         for (int kind = 0; kind < 10; kind++) {
-          if (tu_small_run() && M == 16 && ((ni != 1 && ni != 3) || (kind != 0 && kind < 6)))
-            continue;
-          if (tu_small_run() && M == 32 && (ni != 2 || (kind != 6 && kind != 7))) continue;
+          if (tu_small_run() && ((ni != 1 && ni != 3) || (kind != 0 && kind < 6))) continue;
           spec_case(h, (tu_prec)pi, M, ns[ni], ni % 2 ? 33 : 10, kind, 9000 + 10 * ni + kind);
         }
   }

@@ -98,11 +98,6 @@ void run_shape(tu_prec p, int M, int n, tu_kind kind, const Mode &m, uint64_t se
   const int L = tile_rows(n, M), Pu = (n + L - 1) / L;
   if (m.o.fail_first && Pu >= 2 && n > kSeqRetryMaxN)
     TU_EXPECT(st.retries >= batch, "%s M=%d n=%d: %ld retries", m.name, M, n, st.retries);
-  /* retries over the warp's 32 lanes where a system has fewer (tile_core.h), and only there */
-  if (m.o.fail_first && Pu >= 2 && tile_wide_retry(n, M))
-    TU_EXPECT(st.wide >= batch, "%s M=%d n=%d: %ld wide retries", m.name, M, n, st.wide);
-  if (!tile_wide_retry(n, M))
-    TU_EXPECT(st.wide == 0, "%s M=%d n=%d: %ld wide retries", m.name, M, n, st.wide);
   if (m.o.fail_first && Pu >= 2 && n <= kSeqRetryMaxN) /* straight to the fallback */
     TU_EXPECT(st.retries == 0 && st.fallbacks >= batch, "%s M=%d n=%d: %ld retries, %ld "
               "sequential fallbacks", m.name, M, n, st.retries, st.fallbacks);

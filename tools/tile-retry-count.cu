@@ -42,8 +42,8 @@ template <typename T> static void run(int n, int batch, int M, int dom, int red2
   EmulOpts o;
   o.red2 = red2;
   EmulStats st;
-  long fq = 0, f0 = 0, f1 = 0, f2 = 0, warps_retry = 0, warps_fb = 0, w1 = 0, w2 = 0;
-  double hist[6] = {0}, berr = 0, wberr = 0;
+  long fq = 0, f0 = 0, f1 = 0, f2 = 0, warps_retry = 0, warps_fb = 0;
+  double hist[6] = {0}, berr = 0;
   for (int w = 0; w * G < batch; w++) {
     bool wr = false, wf = false;
     for (int g = 0; g < G && w * G + g < batch; g++) {
@@ -55,17 +55,6 @@ template <typename T> static void run(int n, int batch, int M, int dom, int red2
       int bin = ra < 4 ? 0 : ra < 8 ? 1 : ra < 16 ? 2 : ra < 32 ? 3 : ra < 340 ? 4 : 5; hist[bin]++;
       if (ok) continue;
       f0++; wr = true;
-      if (tile_wide_retry(n, M)) { /* the wide retries (tile_core.h), their own count */
-        const int Lw = tile_wide_rows(n);
-        EmulOpts ow = o;
-        ow.red2 = 0; /* P < 32: the kernel has no two levels */
-        bool okw = false;
-        for (int t = 0; t < 2 && !okw; t++) {
-          okw = emul_attempt(n, Lw, tile_shift(Lw, t), a, dd, c, bb, x.data(), ow, &st);
-          if (!okw) (t == 0 ? w1 : w2)++;
-          else wberr = std::fmax(wberr, backward_error(n, a, dd, c, bb, x.data()));
-        }
-      }
       fq += !emul_attempt(n, L, tile_shift(L, 1), a, dd, c, bb, x.data(), o, &st); /* L/4 alone */
       if (emul_attempt(n, L, tile_shift(L, 0), a, dd, c, bb, x.data(), o, &st)) continue;
       f1++;
@@ -76,10 +65,7 @@ template <typename T> static void run(int n, int batch, int M, int dom, int red2
   }
   long nw = (batch + G - 1) / G;
   printf("red2=%d: two-level failed %ld of %ld; worst accepted backward error %.2f eps; ", red2, st.red2_fails, st.red2_tries, berr);
-  printf("fail(h=L/4 | fail0) %ld of %ld; ", fq, f0);
-  if (tile_wide_retry(n, M))
-    printf("wide (Lw=%d): fail after 1st %ld, after 2nd %ld of %ld, worst accepted %.2f eps; ",
-           tile_wide_rows(n), w1, w2, f0, wberr); printf("%s n=%4d batch=%6d M=%2d L=%2d P=%2d G=%2d %s: fail0 %.3f%% fail1 %.3f%% fallback %.4f%% (%ld) | warps retry %.2f%% fallback %.3f%% | ratio<4 %.1f%% <8 %.1f%% <16 %.1f%% <32 %.1f%% <340 %.2f%% >=340 %.3f%%\n",
+  printf("fail(h=L/4 | fail0) %ld of %ld; ", fq, f0); printf("%s n=%4d batch=%6d M=%2d L=%2d P=%2d G=%2d %s: fail0 %.3f%% fail1 %.3f%% fallback %.4f%% (%ld) | warps retry %.2f%% fallback %.3f%% | ratio<4 %.1f%% <8 %.1f%% <16 %.1f%% <32 %.1f%% <340 %.2f%% >=340 %.3f%%\n",
          sizeof(T) == 8 ? "d" : "s", n, batch, M, L, P, G, dom ? "dom" : "rnd", 100.0 * f0 / batch, 100.0 * f1 / batch, 100.0 * f2 / batch, f2,
          100.0 * warps_retry / nw, 100.0 * warps_fb / nw,
          100 * hist[0] / batch, 100 * hist[1] / batch, 100 * hist[2] / batch, 100 * hist[3] / batch, 100 * hist[4] / batch, 100 * hist[5] / batch);

@@ -109,10 +109,6 @@ gtsv_status gtsv__d_batch_cols(gtsv_handle h, int64_t n, int64_t nrhs, const dou
    back; desc.seq: DP_SEQ's in every system). Takes n <= 2048 with rows contiguous (m_row = b_row = 1) or systems
    contiguous (m_sys = b_sys = 1), and no workspace. */
 int gtsv__batch_tile_takes(const gtsv_batch_desc *desc);
-/* Whether the on-chip kernel (rows contiguous, m rows a tile column) retries a system
-   of n rows that failed its first attempt over the warp's 32 lanes (tile_core.h,
-   tile_wide_retry): for tests, which then expect other x than the speculative kernel's. */
-int gtsv__batch_tile_wide(int64_t n, int m);
 gtsv_status gtsv__s_batch_tile(gtsv_handle h, const gtsv_batch_desc *desc,
                                const float *dl, const float *d, const float *du, float *x);
 gtsv_status gtsv__d_batch_tile(gtsv_handle h, const gtsv_batch_desc *desc,

@@ -571,45 +571,23 @@ __device__ __forceinline__ bool pcr_checked(const T *tA, const T *tD, const T *t
   const T tmx = group_max(mine ? tn : T(0), P);
   T a = a0, b = b0, c = c0, r = r0;
   pcr_lanes(a, b, c, r, p, P, R);
+  const T x = mine ? r / b : T(0);
+  T xm = __shfl_up_sync(0xffffffffu, x, 1, P), xp = __shfl_down_sync(0xffffffffu, x, 1, P);
+  if (p == 0) xm = T(0);
+  if (p + 1 >= R) xp = T(0);
+  const bool nf = (__ballot_sync(0xffffffffu, mine && !(tabs(x) <= finite_max<T>())) >>
+                   (g * P) & (P == 32 ? 0xffffffffu : (1u << P) - 1u)) != 0u;
+  /* x's scale: 1 where every lane's |x| is moderate (a vote), else from the largest */
+  const T sxs =
+      __all_sync(0xffffffffu, moderate(tabs(x))) ? T(1) : pow2_inv(group_max(tabs(x), P));
   const T sts = pow2_inv(tmx);
-  /* The test of an answer x (every lane calls it): the lane's residual r - T x, unscaled,
-     into *dr; true at the system's first lane where pcr_accept takes x (decided there:
-     the lanes' sums may differ in the last bits). */
-  const auto judge = [&](T x, T *dr) {
-    T xm = __shfl_up_sync(0xffffffffu, x, 1, P), xp = __shfl_down_sync(0xffffffffu, x, 1, P);
-    if (p == 0) xm = T(0);
-    if (p + 1 >= R) xp = T(0);
-    const bool nf = (__ballot_sync(0xffffffffu, mine && !(tabs(x) <= finite_max<T>())) >>
-                     (g * P) & (P == 32 ? 0xffffffffu : (1u << P) - 1u)) != 0u;
-    /* x's scale: 1 where every lane's |x| is moderate (a vote), else from the largest */
-    const T sxs =
-        __all_sync(0xffffffffu, moderate(tabs(x))) ? T(1) : pow2_inv(group_max(tabs(x), P));
-    *dr = mine ? r0 - a0 * xm - b0 * x - c0 * xp : T(0);
-    const T res = *dr * sxs * sts;
-    const T xs = x * sxs;
-    T sr = res * res, sx = xs * xs;
-    group_sum2(sr, sx, P);
-    return !nf && !force_fail && (pcr_accept(sr, sx, tmx * sts) || TILE_DIAG(2));
-  };
-  T x = mine ? r / b : T(0), dr;
-  const bool ok = judge(x, &dr);
-  unsigned rm = __ballot_sync(0xffffffffu, go && p == 0 && !ok); /* refused: first lanes */
-#if GTSV_TILE_PCR_REFINE
-  /* one step of iterative refinement of a refused answer, x + T^-1 (r - T x) by cyclic
-     reduction again, judged by the same test (tile_core.h, GTSV_TILE_PCR_REFINE) */
-  if (rm != 0u && !force_fail) {
-    T ra = a0, rb = b0, rc = c0;
-    pcr_lanes(ra, rb, rc, dr, p, P, R);
-    const bool rf = ((rm >> (g * P)) & 1u) != 0u;
-    const T x2 = mine && rf ? x + dr / rb : x;
-    T dr2;
-    const bool ok2 = judge(x2, &dr2);
-    const unsigned fixed = __ballot_sync(0xffffffffu, rf && p == 0 && ok2);
-    if ((fixed >> (g * P)) & 1u) x = x2;
-    rm &= ~fixed;
-  }
-#endif
-  const bool refused = ((rm >> (g * P)) & 1u) != 0u;
+  const T res = mine ? (r0 - a0 * xm - b0 * x - c0 * xp) * sxs * sts : T(0);
+  const T xs = x * sxs;
+  T sr = res * res, sx = xs * xs;
+  group_sum2(sr, sx, P);
+  /* decided at the first lane (the lanes' sums may differ in the last bits) */
+  const bool ok = !nf && !force_fail && (pcr_accept(sr, sx, tmx * sts) || TILE_DIAG(2));
+  const bool refused = ((__ballot_sync(0xffffffffu, go && p == 0 && !ok) >> (g * P)) & 1u) != 0u;
   if (mine && !refused) tB[sep(p)] = x;
   return go && refused;
 }
@@ -857,59 +835,6 @@ __device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, i
   return fm;
 }
 
-/* Wide retries (tile_core.h, kWideMinRows): the systems whose first lane is set in fm
-   failed first_attempts (P < 32 lanes each, rows contiguous). The warp stores the others
-   (those of the nact that passed), then takes each failed one in turn over all 32 lanes,
-   Lw = tile_wide_rows(n) rows a lane, with the separators moved up Lw/2, then Lw/4; one
-   that fails both is solved by the sequential pivoting on lane 0. Its x is stored, or
-   its singular row reported (x left as it was). No two-level reduced solve: with P < 32
-   the kernel has none (R <= 15 < kRed2MinRows), and the emulation mirrors that.
-   Not inlined: a rare way, kept out of the hot path's registers. */
-template <typename T, int M, typename RW>
-__device__ __noinline__ void wide_retries(const gtsv_batch_desc ds, int64_t s0, int nact,
-                                          unsigned fm, int P, RW rw, int n, T *tA, T *tD, T *tC,
-                                          T *tB, const T *dl, const T *dd, const T *du, T *x,
-                                          int lane, int pcr, unsigned long long *info)
-{
-  const unsigned all = __ballot_sync(0xffffffffu, lane / P < nact && (lane & (P - 1)) == 0);
-  store_group<T, M>(ds, s0, nact, P, rw, all & ~fm, tB, x, lane);
-  const Rows<M> ww(n, 32);
-  const auto load_wide = [&](int64_t s) {
-    __syncwarp(); /* every lane is done with the columns */
-    load_sys<T, M>(ds, s, ww, tA, tD, tC, tB, dl, dd, du, x, lane);
-    cp_wait();
-    __syncwarp();
-  };
-  while (fm) {
-    const int l0 = __ffs(fm) - 1;
-    fm &= fm - 1u;
-    const int64_t s = s0 + l0 / P;
-    unsigned w = 1u;
-    for (int t = 0; w && t < 2; t++) {
-      load_wide(s);
-      w = spike_attempt<T, M, true, false>(tA, tD, tC, tB, lane, 32, ww, n,
-                                           tile_shift(ww.L, t), 1u, 0, pcr);
-    }
-    bool sing = false;
-    if (w) {
-      load_wide(s);
-      if (lane == 0) {
-        const int bad = seq_dp(n, tA, tD, tC, tB, ww);
-        if (bad >= 0) {
-          report(ds, info, s * ds.key_sys + bad);
-          sing = true;
-        }
-      }
-      sing = __shfl_sync(0xffffffffu, sing, 0);
-    }
-    __syncwarp(); /* x of every lane's rows is in the tile */
-    if (!sing) {
-      T *const px = x + s * ds.b_sys;
-      for (int r = lane; r < n; r += 32) __stcs(px + r, tB[ww(r)]); /* b_row = 1 */
-    }
-  }
-}
-
 /* The systems whose first lane is set in fm (P lanes each) reloaded and solved by the
    sequential pivoting, side by side, a lane each: DP_SEQ's x and singular row. Returns,
    at every lane, whether it is the first lane of a system found singular (reported;
@@ -933,15 +858,12 @@ __device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t 
 /* The systems of one warp, loaded in its tile (nact >= 1 of them, P lanes each), solved
    in place: sequential pivoting (P = 1), or the attempts of the top of the file and
    their fallback. Returns, at every lane, whether the lane is the first of a system
-   found singular (reported; that system's rows are not x). *stored: the first lanes
-   of the systems it stored or reported itself (wide retries), the same at every lane;
-   the caller stores the others. */
+   found singular (reported; that system's rows are not x). */
 template <typename T, int M, bool INTER, bool RED2, bool NP, typename RW>
 __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s0, int nact, int P,
                                             RW rw, int n, T *tA, T *tD, T *tC, T *tB, const T *dl,
                                             const T *dd, const T *du, T *x, int lane, int red2,
-                                            int np, int pcr, unsigned long long *info,
-                                            unsigned *stored)
+                                            int np, int pcr, unsigned long long *info)
 {
   constexpr int S = tile_col<M>();
   const int g = lane / P;
@@ -960,12 +882,6 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
     unsigned fm = first_attempts<T, M, INTER, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl,
                                                          dd, du, x, lane, red2, np, pcr);
     if (TILE_DIAG(1)) fm = 0u;
-    if (!INTER && fm && !TILE_DIAG(4) && tile_wide_retry(n, M)) {
-      wide_retries<T, M>(ds, s0, nact, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x, lane, pcr,
-                         info);
-      *stored = 0xffffffffu; /* every system: stored, or reported */
-      return false;
-    }
     if (fm && !TILE_DIAG(4) && n > kSeqRetryMaxN) /* else straight to the fallback */
       fm = retries_in_turn<T, M, INTER, RED2>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
                                               lane, red2, pcr);
@@ -1051,10 +967,9 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
   }
 
   bool singular = false;
-  unsigned stored = 0u; /* systems group_solve stored itself (wide retries) */
   if (nact != 0) /* else a warp past the last system of the last block */
     singular = group_solve<T, M, INTER, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl, dd,
-                                                  du, x, lane, red2, np, pcr, info, &stored);
+                                                  du, x, lane, red2, np, pcr, info);
 
   /* a singular system keeps its x: one bit per system, at its first lane */
   const unsigned sing = __ballot_sync(0xffffffffu, singular);
@@ -1063,7 +978,7 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
 
   /* ---- store x ---- */
   if (!INTER) {
-    store_group<T, M>(ds, s0, nact, P, rw, ~(sing | stored), tB, x, lane);
+    store_group<T, M>(ds, s0, nact, P, rw, ~sing, tB, x, lane);
   } else if (K == 1) {
     __syncwarp(); /* x of every lane's rows is in the tile */
     for (int e = lane; e < (n << lgG); e += 32) {
@@ -1571,11 +1486,8 @@ tile_block_kernel(gtsv_batch_desc ds, int mode, int red2, int np, int pcr, int p
   load_group<T, M>(ds, s, 1, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
   cp_wait();
   __syncwarp();
-  unsigned stored = 0u;
   const bool sing = group_solve<T, M, false, true, true>(ds, s, 1, P, rw, n, tA, tD, tC, tB, dl, dd,
-                                                          du, x, lane, red2, np, pcr, info,
-                                                          &stored);
-  if (stored) return; /* the wide retries stored it (P < 32) */
+                                                          du, x, lane, red2, np, pcr, info);
   if (__ballot_sync(0xffffffffu, sing)) return; /* a singular system keeps its x */
   __syncwarp();
   for (int r = lane; r < n; r += 32) __stcs(pb + r, tB[rw(r)]);
@@ -1993,11 +1905,6 @@ extern "C" gtsv_status gtsv__d_batch_tile(gtsv_handle h, const gtsv_batch_desc *
                                           const double *du, double *x)
 {
   return tile_solve<double>(h, ds, dl, d, du, x);
-}
-
-extern "C" int gtsv__batch_tile_wide(int64_t n, int m)
-{
-  return n <= 32 * (int64_t)m && tile_wide_retry((int)n, m);
 }
 
 extern "C" int gtsv__batch_tile_takes(const gtsv_batch_desc *ds)

@@ -46,15 +46,6 @@ constexpr int kRed2MinRows = 16;
    (bench/results/gpu-batch-pcr-2026-11-25.md). */
 constexpr int kPcrMinRows = 4;
 constexpr double kPcrTol = 4.0;
-/* A refused answer of that cyclic reduction first gets one step of iterative refinement,
-   x + T^-1 (r - T x) by cyclic reduction again, judged by the same test (batch_tile.cu
-   pcr_checked; tile_emul.h the same). On the host, 20000 systems each, it rescued about
-   60% of the refused random reduced systems (94 -> 97.5% accepted, n = 128..512) and 70%
-   of the weak-diagonal ones (bench/results/host-pcr-refine-2026-11-28.md).
-   GTSV_TILE_PCR_REFINE=0: none. */
-#ifndef GTSV_TILE_PCR_REFINE
-#define GTSV_TILE_PCR_REFINE 0
-#endif
 
 /* Systems of at most this many rows that fail their first attempt go straight to the
    sequential fallback (DP_SEQ's pivots and x, a lane a system), without the retries with
@@ -94,33 +85,8 @@ __host__ __device__ inline int tile_rows(int n, int M)
   return P == 1 ? n : (n + P - 1) / P;
 }
 /* How far retry t (0, 1) moves the separators up, for partitions of L rows: L/2, then
-   L/4 (both >= 1 and different: L >= 4; the kernel's L > M/2 >= 4, a wide retry's
-   Lw >= kWideMinRows = 4). */
+   L/4 (both >= 1 and different: L > M/2 >= 4). */
 __host__ __device__ inline int tile_shift(int L, int t) { return t == 0 ? L / 2 : L / 4; }
-
-/* Wide retries (batch_tile.cu group_solve; tile_emul.h emul_solve the same). Where a
-   system has fewer than the warp's 32 lanes (P < 32: G = 32/P systems a warp), the
-   warp first stores the systems whose first attempt passed; then each failed one is
-   reloaded over all 32 lanes, Lw = ceil(n/32) rows a lane (tile_wide_rows), and tried
-   with the separators moved up Lw/2, then Lw/4 (tile_shift), before the sequential
-   fallback. The retries of narrow partitions ran a whole attempt again, L = n/P rows a
-   lane, on the failed system's P lanes while the other 32 - P idled: the retries took
-   19% of double random 128 x 131072 and 12% of 256 x 65536
-   (bench/results/gpu-batch-diag-h200-2026-11-28.md); a wide retry's sweeps are P/32 as
-   long. Rows contiguous only (the interleaved kernels store a warp's systems
-   together), and from Lw >= kWideMinRows (n > 96: two different shifts). The
-   speculative kernel (one-wave grids) keeps its narrow retries, run beside the first
-   attempt. */
-constexpr int kWideMinRows = 4;
-/* GTSV_TILE_WIDE=0: the narrow retries everywhere (a measurement build only) */
-#ifndef GTSV_TILE_WIDE
-#define GTSV_TILE_WIDE 1
-#endif
-__host__ __device__ inline int tile_wide_rows(int n) { return (n + 31) / 32; }
-__host__ __device__ inline bool tile_wide_retry(int n, int M)
-{
-  return GTSV_TILE_WIDE && tile_lanes(n, M) < 32 && tile_wide_rows(n) >= kWideMinRows;
-}
 
 template <typename T> __host__ __device__ __forceinline__ T tabs(T v)
 {

@@ -29,17 +29,15 @@ struct EmulOpts {
   int pcr = 1;          /* gtsv__batch_tile_pcr (1: reduced systems of kPcrMinRows rows
                            or more by checked cyclic reduction first; 0: not; 2: that
                            solve always judged failed) */
-  bool inter = false;   /* the interleaved layout (no wide retries, tile_core.h) */
-  int pcr_refine = GTSV_TILE_PCR_REFINE; /* steps of iterative refinement, each by cyclic
-                           reduction again, of an answer pcr_accept refused, before giving
-                           it up (the kernel's: tile_core.h; tools/tile-pcr-check.cu sets more) */
+  int pcr_refine = 0;   /* host experiments only (tools/tile-pcr-check.cu; the kernel has
+                           none): steps of iterative refinement, each by cyclic reduction
+                           again, of an answer pcr_accept refused, before giving it up */
 };
 /* Counters over the systems solved. ratio: sqrt(s2 / x2) of the last attempt. */
 struct EmulStats {
   long attempts = 0, retries = 0, fallbacks = 0, red2_tries = 0, red2_fails = 0;
   long np_attempts = 0, np_fails = 0; /* the attempts without pivoting, and those failed */
   long pcr_tries = 0, pcr_fails = 0;   /* the checked cyclic reductions, and those refused */
-  long wide = 0;                        /* retries over 32 lanes (of retries) */
   double ratio = 0;
 };
 
@@ -332,20 +330,9 @@ int emul_solve(int n, int M, const T *a, const T *d, const T *c, const T *b, T *
         emul_attempt_np(n, L, a, d, c, b, x, o, st))
       return -1;
     if (emul_attempt(n, L, 0, a, d, c, b, x, o, st)) return -1;
-    if (!o.inter && tile_wide_retry(n, M)) { /* over the warp's 32 lanes (tile_core.h) */
-      const int Lw = tile_wide_rows(n);
-      EmulOpts ow = o; /* P < 32: the kernel has no two levels (R <= 15 < kRed2MinRows) */
-      ow.red2 = 0;
-      for (int t = 0; t < 2; t++) {
-        st->retries++;
-        st->wide++;
-        if (emul_attempt(n, Lw, tile_shift(Lw, t), a, d, c, b, x, ow, st)) return -1;
-      }
-    } else {
-      for (int t = 0; t < 2 && n > kSeqRetryMaxN; t++) { /* else straight to the fallback */
-        st->retries++;
-        if (emul_attempt(n, L, tile_shift(L, t), a, d, c, b, x, o, st)) return -1;
-      }
+    for (int t = 0; t < 2 && n > kSeqRetryMaxN; t++) { /* else straight to the fallback */
+      st->retries++;
+      if (emul_attempt(n, L, tile_shift(L, t), a, d, c, b, x, o, st)) return -1;
     }
     st->fallbacks++;
   }
