@@ -1,0 +1,408 @@
+/* gtsv-pdp-sweep-probe [n]: issue 5's next design, its forward pivot sweep measured on the
+   GPU before the design is built. Each thread owns C consecutive rows, read straight from
+   global memory, and starts W rows early from a fresh state (bt = d at its first row, as
+   if the matrix began there; tools/pdp-warmup.c: random matrices need W of about 128).
+   It runs DP_SEQ's sweep (core/pivot.h: pivot test, 1x1 and 2x2 factors, the forward
+   solve with the incoming coupling taken as 0) over the W rows (pivots only), then over
+   its C rows writing g and y (16 B a row; a 2x2 block that starts on its last row is its
+   own), and keeps its state at its first row and at its end. A second kernel counts the
+   splices where a thread's start differs from its predecessor's end (another block phase,
+   or bt by more than 2 units in the last place). No scans and no backward pass: the
+   bytes of this pass are 32 B a row read (dl, d, du, b) and 16 B written, plus the
+   warm-up's W/C x 24 B read again (from L2, mostly). Prints per (matrix, C, W): the
+   median time of 10, the rate of those 48 B a row against a device-to-device copy of the
+   same run, the mismatched splices, and a hash of g and y (a staged sweep must give the
+   global one's bits at the same C and W; g and y are zeroed before each). Double; U(-1,1) and strictly dominant matrices.
+   Results: bench/results/gpu-pdp-sweep-probe-h200-2026-11-28.md. A diagnostic, not
+   installed. */
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstdint>
+#include <vector>
+#include <cuda_runtime.h>
+#include "core/pivot.h"
+#include "batch/cp_async.h"
+
+#define CK(x)                                                                    \
+  do {                                                                           \
+    cudaError_t e_ = (x);                                                        \
+    if (e_ != cudaSuccess) {                                                     \
+      std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));             \
+      std::exit(1);                                                              \
+    }                                                                            \
+  } while (0)
+
+constexpr int kThreads = 128;
+
+/* Rows i..: one pivot block at a time; OUT: write g and y of the block's rows. */
+template <int C, int W>
+__global__ void __launch_bounds__(kThreads)
+sweep(int64_t n, const double *__restrict__ dl, const double *__restrict__ d,
+      const double *__restrict__ du, const double *__restrict__ b, double *__restrict__ g,
+      double *__restrict__ y, double *st_in, int *off_in, double *st_out, int *off_out)
+{
+  const int64_t t = (int64_t)blockIdx.x * kThreads + threadIdx.x;
+  const int64_t r0 = t * C;
+  if (r0 >= n) return;
+  const int64_t r1 = r0 + C < n ? r0 + C : n;
+  int64_t i = r0 - W > 0 ? r0 - W : 0;
+  double bt = __ldg(d + i);
+  auto at = [&](const double *p, int64_t k) { return k < n ? __ldg(p + k) : 0.0; };
+  while (i < r0) { /* warm-up: pivots only */
+    const double c0 = at(du, i), a1 = at(dl, i + 1), b1 = at(d, i + 1), c1 = at(du, i + 1);
+    const double a2 = at(dl, i + 2);
+    if (gtsv_d_pivot_is_1x1(bt, c0, a1, b1, c1, a2)) {
+      double p, gg;
+      bt = gtsv_d_factor_1x1(bt, c0, a1, b1, &p, &gg);
+      i += 1;
+    } else {
+      double dd, p0, p1, g0, g1;
+      bt = gtsv_d_factor_2x2(bt, c0, a1, b1, c1, a2, at(d, i + 2), &dd, &p0, &p1, &g0, &g1);
+      i += 2;
+    }
+  }
+  off_in[t] = (int)(i - r0);
+  st_in[t] = bt;
+  double z = at(b, i); /* the coupling from above taken as 0 */
+  while (i < r1) {
+    const double c0 = at(du, i), a1 = at(dl, i + 1), b1 = at(d, i + 1), c1 = at(du, i + 1);
+    const double a2 = at(dl, i + 2);
+    if (gtsv_d_pivot_is_1x1(bt, c0, a1, b1, c1, a2)) {
+      double p, gg, z1 = at(b, i + 1);
+      bt = gtsv_d_factor_1x1(bt, c0, a1, b1, &p, &gg);
+      const double y0 = gtsv_d_fsolve_1x1(p, z, a1, &z1);
+      g[i] = gg;
+      y[i] = y0;
+      z = z1;
+      i += 1;
+    } else {
+      double dd, p0, p1, g0, g1, y0, y1, z1 = at(b, i + 1), z2 = at(b, i + 2);
+      bt = gtsv_d_factor_2x2(bt, c0, a1, b1, c1, a2, at(d, i + 2), &dd, &p0, &p1, &g0, &g1);
+      gtsv_d_fsolve_2x2(p0, p1, c0, a1, b1, a2, z, z1, &y0, &y1, &z2);
+      g[i] = g0;
+      y[i] = y0;
+      if (i + 1 < n) {
+        g[i + 1] = g1;
+        y[i + 1] = y1;
+      }
+      z = z2;
+      i += 2;
+    }
+  }
+  off_out[t] = (int)(i - r1);
+  st_out[t] = bt;
+}
+
+/* The same sweep with the rows staged through shared memory (the thesis's data layout
+   transformation): a warp's 32 lanes walk their streams (rows r0 - W .. r0 + C - 1) in
+   stages of K rows; each stage the warp copies the 32 streams' next K + 2 rows of dl, d,
+   du and b into its tile with coalesced loads (consecutive threads on consecutive rows of
+   one stream), then each lane sweeps its rows from the tile (column stride K + 3, odd: no
+   bank conflicts). g and y go straight to global memory as above. */
+template <int K> __host__ __device__ constexpr int kCol() { return K + 3; }
+/* ASYNC: the stages copied by cp.async into two buffers, the next stage's copies in
+   flight while the lanes sweep the current one (else loads, then shared stores). */
+template <int C, int W, int K, bool ASYNC, bool OST>
+__global__ void __launch_bounds__(kThreads)
+sweep_staged(int64_t n, const double *__restrict__ dl, const double *__restrict__ d,
+             const double *__restrict__ du, const double *__restrict__ b,
+             double *__restrict__ g, double *__restrict__ y, double *st_in, int *off_in,
+             double *st_out, int *off_out)
+{
+  static_assert((C + W) % K == 0, "whole stages");
+  constexpr int S = kCol<K>(), TW = 32 * S; /* a warp's array tile */
+  constexpr int NST = (C + W) / K;
+  extern __shared__ double sm[];
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  double *const buf0 = sm + (size_t)warp * ((ASYNC ? 8 : 4) + (OST ? 2 : 0)) * TW;
+  double *const oG = buf0 + (ASYNC ? 8 : 4) * TW, *const oY = oG + TW; /* OST: outputs */
+  __shared__ int sOff[kThreads]; /* OST: each lane's first output row - r0 (0 or 1) */
+  if (OST) sOff[threadIdx.x] = 0;
+  const int64_t tw = ((int64_t)blockIdx.x * kThreads + warp * 32); /* the warp's first thread */
+  const int64_t t = tw + lane, r0 = t * C, r1 = r0 + C < n ? r0 + C : n;
+  const int64_t s = r0 - W; /* the lane's stream start (rows < 0 do not exist) */
+  int64_t i = s > 0 ? s : 0;
+  double bt = 0, z = 0;
+  bool started = false, in_set = r0 >= n, done = r0 >= n;
+  /* stage j's rows into buffer q */
+  auto stage = [&](int j, int q) {
+    double *const A = buf0 + q * 4 * TW, *const D = A + TW, *const Cc = D + TW, *const B = Cc + TW;
+#pragma unroll 4
+    for (int e = lane; e < 32 * (K + 2); e += 32) {
+      const int c = e / (K + 2), k = e - c * (K + 2);
+      const int64_t r = (tw + c) * C - W + (int64_t)j * K + k;
+      const int o = c * S + k;
+      if (ASYNC) {
+        if (r >= 0 && r < n) {
+          gtsv_cp::cp_elt(A + o, dl + r);
+          gtsv_cp::cp_elt(D + o, d + r);
+          gtsv_cp::cp_elt(Cc + o, du + r);
+          gtsv_cp::cp_elt(B + o, b + r);
+        } else {
+          A[o] = 0.0; D[o] = 0.0; Cc[o] = 0.0; B[o] = 0.0;
+        }
+      } else {
+        const bool in = r >= 0 && r < n;
+        A[o] = in ? __ldg(dl + r) : 0.0;
+        D[o] = in ? __ldg(d + r) : 0.0;
+        Cc[o] = in ? __ldg(du + r) : 0.0;
+        B[o] = in ? __ldg(b + r) : 0.0;
+      }
+    }
+    if (ASYNC) gtsv_cp::cp_commit();
+  };
+  if (ASYNC) stage(0, 0);
+  for (int j = 0; j < NST; j++) {
+    const int64_t base = j * K; /* stream offset of this stage */
+    const int q = ASYNC ? (j & 1) : 0;
+    __syncwarp(); /* every lane is done with the buffer the next copies fill */
+    if (ASYNC) {
+      if (j + 1 < NST) {
+        stage(j + 1, q ^ 1);
+        gtsv_cp::cp_wait_but_last();
+      } else {
+        gtsv_cp::cp_wait();
+      }
+    } else {
+      stage(j, 0);
+    }
+    __syncwarp();
+    double *const tA = buf0 + q * 4 * TW, *const tD = tA + TW, *const tC = tD + TW,
+                 *const tB = tC + TW;
+    const int64_t end = s + base + K; /* blocks starting below end, this stage */
+    const int col = lane * S;
+    auto T = [&](const double *a, int64_t r) { return a[col + (int)(r - s - base)]; };
+    /* g and y of row r: to global memory, or (OST) to the lane's output slots */
+    auto put = [&](int64_t r, double gv, double yv) {
+      if (OST) {
+        oG[col + (int)(r - s - base)] = gv;
+        oY[col + (int)(r - s - base)] = yv;
+      } else {
+        g[r] = gv;
+        y[r] = yv;
+      }
+    };
+    if (!started && i < end && !done) {
+      bt = T(tD, i);
+      started = true;
+    }
+    while (!done && i < end) {
+      if (!in_set && i >= r0) {
+        off_in[t] = (int)(i - r0);
+        st_in[t] = bt;
+        in_set = true;
+        if (OST) sOff[threadIdx.x] = (int)(i - r0);
+        z = T(tB, i); /* the coupling from above taken as 0 */
+      }
+      if (i >= r1) {
+        done = true;
+        break;
+      }
+      const double c0 = T(tC, i), a1 = T(tA, i + 1), b1 = T(tD, i + 1), c1 = T(tC, i + 1);
+      const double a2 = T(tA, i + 2);
+      const bool out = i >= r0;
+      if (gtsv_d_pivot_is_1x1(bt, c0, a1, b1, c1, a2)) {
+        double p, gg, z1 = T(tB, i + 1);
+        bt = gtsv_d_factor_1x1(bt, c0, a1, b1, &p, &gg);
+        if (out) {
+          const double y0 = gtsv_d_fsolve_1x1(p, z, a1, &z1);
+          put(i, gg, y0);
+          z = z1;
+        }
+        i += 1;
+      } else {
+        double dd, p0, p1, g0, g1, y0, y1, z1 = T(tB, i + 1), z2 = T(tB, i + 2);
+        bt = gtsv_d_factor_2x2(bt, c0, a1, b1, c1, a2, T(tD, i + 2), &dd, &p0, &p1, &g0, &g1);
+        if (out) {
+          gtsv_d_fsolve_2x2(p0, p1, c0, a1, b1, a2, z, z1, &y0, &y1, &z2);
+          put(i, g0, y0);
+          if (i + 1 < n) put(i + 1, g1, y1);
+          z = z2;
+        }
+        i += 2;
+      }
+    }
+    if (OST) { /* the stage's output rows, coalesced; a lane's row end (a 2x2 block's second
+                  row) goes to slot 0 for the next stage */
+      __syncwarp();
+      for (int e = lane; e < 32 * K; e += 32) {
+        const int c = e / K, k = e - c * K;
+        const int64_t rc0 = (tw + c) * C, r = rc0 - W + base + k;
+        if (r >= rc0 + sOff[warp * 32 + c] && r < rc0 + C && r < n) {
+          g[r] = oG[c * S + k];
+          y[r] = oY[c * S + k];
+        }
+      }
+      __syncwarp();
+      if (i == end + 1 && end >= r0 && end < n) { /* spilled: the block ran into row end */
+        if (j + 1 < NST) {
+          oG[col] = oG[col + K];
+          oY[col] = oY[col + K];
+        } else { /* row r1, after the lane's last stage */
+          g[end] = oG[col + K];
+          y[end] = oY[col + K];
+        }
+      }
+    }
+  }
+  if (r0 < n) {
+    if (!in_set) { /* a chunk of one row whose first row a 2x2 block above covered */
+      off_in[t] = (int)(i - r0);
+      st_in[t] = bt;
+    }
+    off_out[t] = (int)(i - r1);
+    st_out[t] = bt;
+  }
+}
+
+__global__ void splices(int64_t nt, const double *st_in, const int *off_in,
+                        const double *st_out, const int *off_out, unsigned long long *bad)
+{
+  const int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x + 1;
+  if (t >= nt) return;
+  const double a = st_in[t], e = st_out[t - 1];
+  const bool ok = off_in[t] == off_out[t - 1] &&
+                  fabs(a - e) <= 2.0 * 2.220446049250313e-16 * fabs(e);
+  if (!ok) atomicAdd(bad, 1ull);
+}
+
+struct Dev {
+  double *dl, *d, *du, *b, *g, *y, *si, *so;
+  int *oi, *oo;
+  unsigned long long *bad;
+};
+
+/* K = 0: rows straight from global memory (sweep), else staged K rows at a time */
+template <int C, int W, int K = 0, bool ASYNC = false, bool OST = false>
+void run(int64_t n, const Dev &v, const char *kind, double copy_gbs)
+{
+  const int64_t nt = (n + C - 1) / C;
+  const unsigned grid = (unsigned)((nt + kThreads - 1) / kThreads);
+  constexpr size_t smem =
+      (size_t)kThreads / 32 * ((ASYNC ? 8 : 4) + (OST ? 2 : 0)) * 32 * kCol<K>() * sizeof(double);
+  if constexpr (K > 0)
+    CK(cudaFuncSetAttribute(sweep_staged<C, W, K, ASYNC, OST>,
+                            cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  std::vector<float> ms;
+  CK(cudaMemset(v.g, 0, (size_t)n * sizeof(double)));
+  CK(cudaMemset(v.y, 0, (size_t)n * sizeof(double)));
+  for (int rep = 0; rep < 11; rep++) {
+    CK(cudaEventRecord(e0));
+    if constexpr (K > 0)
+      sweep_staged<C, W, K, ASYNC, OST><<<grid, kThreads, smem>>>(n, v.dl, v.d, v.du, v.b, v.g, v.y,
+                                                             v.si, v.oi, v.so, v.oo);
+    else
+      sweep<C, W><<<grid, kThreads>>>(n, v.dl, v.d, v.du, v.b, v.g, v.y, v.si, v.oi, v.so, v.oo);
+    CK(cudaEventRecord(e1));
+    CK(cudaEventSynchronize(e1));
+    float m = 0;
+    CK(cudaEventElapsedTime(&m, e0, e1));
+    if (rep > 0) ms.push_back(m);
+  }
+  CK(cudaGetLastError());
+  std::sort(ms.begin(), ms.end());
+  const double t = ms[ms.size() / 2] * 1e-3;
+  CK(cudaMemset(v.bad, 0, sizeof *v.bad));
+  splices<<<(unsigned)((nt + 255) / 256), 256>>>(nt, v.si, v.oi, v.so, v.oo, v.bad);
+  unsigned long long bad = 0;
+  CK(cudaMemcpy(&bad, v.bad, sizeof bad, cudaMemcpyDeviceToHost));
+  /* a hash of g and y: the staged sweep must give bitwise the global one's (same C, W) */
+  std::vector<uint64_t> hv((size_t)n);
+  uint64_t hash = 1469598103934665603ull;
+  for (double *arr : {v.g, v.y}) {
+    CK(cudaMemcpy(hv.data(), arr, (size_t)n * sizeof(double), cudaMemcpyDeviceToHost));
+    for (uint64_t w : hv) hash = (hash ^ w) * 1099511628211ull;
+  }
+  const double gbs = 48.0 * (double)n / t * 1e-9;
+  char lbl[32];
+  if (K) std::snprintf(lbl, sizeof lbl, "%s %d%s", ASYNC ? "cp.async" : "staged", K, OST ? " +out" : "");
+  else std::snprintf(lbl, sizeof lbl, "global");
+  std::printf("| %s | %lld | %d | %d | %s | %.4f | %.0f | %.1f%% | %llu of %lld | %016llx |\n",
+              kind, (long long)n, C, W, lbl,
+              t * 1e3, gbs, 100.0 * gbs / copy_gbs, bad, (long long)(nt - 1),
+              (unsigned long long)hash);
+  CK(cudaEventDestroy(e0));
+  CK(cudaEventDestroy(e1));
+}
+
+int main(int argc, char **argv)
+{
+  const int64_t nmax = argc > 1 ? atoll(argv[1]) : (int64_t)1 << 25;
+  Dev v;
+  const size_t bytes = (size_t)nmax * sizeof(double);
+  double **arr[] = {&v.dl, &v.d, &v.du, &v.b, &v.g, &v.y};
+  for (double **p : arr) CK(cudaMalloc((void **)p, bytes));
+  CK(cudaMalloc((void **)&v.si, bytes / 32 + 64));
+  CK(cudaMalloc((void **)&v.so, bytes / 32 + 64));
+  CK(cudaMalloc((void **)&v.oi, bytes / 64 + 64));
+  CK(cudaMalloc((void **)&v.oo, bytes / 64 + 64));
+  CK(cudaMalloc((void **)&v.bad, sizeof *v.bad));
+  /* copy bandwidth: 2 x bytes moved by a device-to-device copy of the largest array */
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  std::vector<float> cms;
+  for (int rep = 0; rep < 11; rep++) {
+    CK(cudaEventRecord(e0));
+    CK(cudaMemcpyAsync(v.g, v.d, bytes, cudaMemcpyDeviceToDevice));
+    CK(cudaEventRecord(e1));
+    CK(cudaEventSynchronize(e1));
+    float m = 0;
+    CK(cudaEventElapsedTime(&m, e0, e1));
+    cms.push_back(m);
+  }
+  std::sort(cms.begin(), cms.end());
+  const double copy_gbs = 2.0 * (double)bytes / (cms[5] * 1e-3) * 1e-9;
+  cudaDeviceProp prop;
+  CK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("%s, copy %.0f GB/s (read + write). Rate = 48 B a row (32 read, 16 written) / "
+              "time.\n\n| matrix | n | C | W | rows | ms | GB/s | of copy | splices differing | hash of g, y |\n"
+              "|---|---:|---:|---:|---|---:|---:|---:|---:|---|\n",
+              prop.name, copy_gbs);
+  std::vector<double> h(nmax);
+  uint64_t s = 0x9E3779B97F4A7C15ull;
+  auto ur = [&]() {
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    return (double)(s >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+  };
+  for (int dom = 0; dom < 2; dom++) {
+    std::vector<double> a(nmax), c(nmax), dd(nmax);
+    for (int64_t i = 0; i < nmax; i++) {
+      a[i] = ur();
+      c[i] = ur();
+      dd[i] = ur();
+      h[i] = ur();
+      if (dom) dd[i] = (dd[i] < 0 ? -1 : 1) * (std::fabs(a[i]) + std::fabs(c[i]) + 1 + std::fabs(dd[i]));
+    }
+    a[0] = 0;
+    CK(cudaMemcpy(v.dl, a.data(), bytes, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(v.d, dd.data(), bytes, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(v.du, c.data(), bytes, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(v.b, h.data(), bytes, cudaMemcpyHostToDevice));
+    const char *k = dom ? "dominant" : "random";
+    for (int64_t n = (int64_t)1 << 23; n <= nmax; n <<= 2) {
+      run<256, 128>(n, v, k, copy_gbs);
+      run<64, 0, 16>(n, v, k, copy_gbs);
+      run<256, 128, 16>(n, v, k, copy_gbs);
+      run<512, 128, 16>(n, v, k, copy_gbs);
+      run<64, 0, 16, true>(n, v, k, copy_gbs);
+      run<256, 128, 16, true>(n, v, k, copy_gbs);
+      run<512, 128, 16, true>(n, v, k, copy_gbs);
+      run<64, 0, 16, true, true>(n, v, k, copy_gbs);
+      run<64, 0, 8, true, true>(n, v, k, copy_gbs);
+      run<256, 128, 8, true, true>(n, v, k, copy_gbs);
+      run<256, 128, 16, true, true>(n, v, k, copy_gbs);
+      run<512, 128, 8, true, true>(n, v, k, copy_gbs);
+      run<512, 128, 16, true, true>(n, v, k, copy_gbs);
+      run<1024, 128, 16, true, true>(n, v, k, copy_gbs);
+    }
+  }
+  return 0;
+}
