@@ -13,6 +13,8 @@
    median time of 10, the rate of those 48 B a row against a device-to-device copy of the
    same run, the mismatched splices, and a hash of g and y (a staged sweep must give the
    global one's bits at the same C and W; g and y are zeroed before each). Double; U(-1,1) and strictly dominant matrices.
+   Variants: rows straight from global memory, staged through shared memory (loads, or
+   cp.async double-buffered), outputs staged too, and a leaner row (sweep_lean).
    Results: bench/results/gpu-pdp-sweep-probe-h200-2026-11-28.md. A diagnostic, not
    installed. */
 #include <algorithm>
@@ -257,6 +259,129 @@ sweep_staged(int64_t n, const double *__restrict__ dl, const double *__restrict_
   }
 }
 
+/* The same sweep, cp.async stages and staged outputs, in a leaner form ("lean"): one row
+   an iteration (K a stage, no divergent trip counts), both pivot blocks' arithmetic formed
+   and selected (no divergent branches; one reciprocal of bt or Delta), 32-bit offsets into
+   the tile, the second row of a 2x2 block carried in registers to the next iteration (or
+   stage). The same operations as DP_SEQ's on the chosen block: bitwise the other
+   variants' g and y at the same C and W. */
+template <int C, int W, int K>
+__global__ void __launch_bounds__(kThreads)
+sweep_lean(int64_t n, const double *__restrict__ dl, const double *__restrict__ d,
+           const double *__restrict__ du, const double *__restrict__ b, double *__restrict__ g,
+           double *__restrict__ y, double *st_in, int *off_in, double *st_out, int *off_out)
+{
+  static_assert((C + W) % K == 0, "whole stages");
+  constexpr int S = kCol<K>(), TW = 32 * S, NST = (C + W) / K;
+  extern __shared__ double sm[];
+  __shared__ int sOff[kThreads];
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  double *const buf0 = sm + (size_t)warp * 10 * TW;
+  double *const oG = buf0 + 8 * TW, *const oY = oG + TW;
+  const int64_t tw = ((int64_t)blockIdx.x * kThreads + warp * 32);
+  const int64_t t = tw + lane, r0 = t * C, r1 = r0 + C < n ? r0 + C : n;
+  const int64_t s = r0 - W;
+  sOff[threadIdx.x] = 0;
+  auto stage = [&](int j, int q) {
+    double *const A = buf0 + q * 4 * TW, *const D = A + TW, *const Cc = D + TW, *const B = Cc + TW;
+#pragma unroll 2
+    for (int e = lane; e < 32 * (K + 2); e += 32) {
+      const int c = e / (K + 2), k = e - c * (K + 2);
+      const int64_t r = (tw + c) * C - W + (int64_t)j * K + k;
+      const int o = c * S + k;
+      if (r >= 0 && r < n) {
+        gtsv_cp::cp_elt(A + o, dl + r);
+        gtsv_cp::cp_elt(D + o, d + r);
+        gtsv_cp::cp_elt(Cc + o, du + r);
+        gtsv_cp::cp_elt(B + o, b + r);
+      } else {
+        A[o] = 0.0; D[o] = 0.0; Cc[o] = 0.0; B[o] = 0.0;
+      }
+    }
+    gtsv_cp::cp_commit();
+  };
+  /* rows below 0 do not exist: the first lanes start at row 0 (stage offset k0) */
+  const int kstart = s < 0 ? (int)(-s) : 0; /* stream offset of the first real row */
+  double bt = 0, z = 0, pg = 0, py = 0;
+  bool pend = false, zset = false;
+  stage(0, 0);
+  for (int j = 0; j < NST; j++) {
+    const int q = j & 1;
+    __syncwarp();
+    if (j + 1 < NST) {
+      stage(j + 1, q ^ 1);
+      gtsv_cp::cp_wait_but_last();
+    } else {
+      gtsv_cp::cp_wait();
+    }
+    __syncwarp();
+    const double *const pA = buf0 + q * 4 * TW + lane * S, *const pD = pA + TW,
+                 *const pC = pD + TW, *const pB = pC + TW;
+    double *const qG = oG + lane * S, *const qY = oY + lane * S;
+    const int o0 = j * K; /* stream offset of the stage's first row */
+#pragma unroll 4
+    for (int k = 0; k < K; k++) {
+      const int so = o0 + k;                    /* stream offset: row s + so */
+      const bool live = so >= kstart && so < W + C && s + so < n;
+      if (so == kstart && live) bt = pD[k]; /* a fresh start */
+      const bool atr0 = so == W;            /* row r0 */
+      if (atr0 && live) {
+        off_in[t] = pend ? 1 : 0;
+        st_in[t] = bt;
+        sOff[threadIdx.x] = pend ? 1 : 0;
+      }
+      const bool out = so >= W;
+      if (pend) { /* the second row of a 2x2 block */
+        qG[k] = pg;
+        qY[k] = py;
+        pend = false;
+        continue;
+      }
+      if (!live) continue;
+      if (out && !zset) {
+        z = pB[k];
+        zset = true;
+      }
+      const double c0 = pC[k], a1 = pA[k + 1], b1 = pD[k + 1], c1 = pC[k + 1], a2 = pA[k + 2];
+      const double b2 = pD[k + 2], z1 = pB[k + 1], z2 = pB[k + 2];
+      const bool one = gtsv_d_pivot_is_1x1(bt, c0, a1, b1, c1, a2);
+      const double den = one ? bt : bt * b1 - a1 * c0;
+      const double r = 1.0 / den;
+      /* 1x1 */
+      const double g1x = c0 * r, y1x = z * r;
+      /* 2x2 */
+      const double g0 = -(c0 * c1) * r, g1 = (bt * c1) * r;
+      const double y0 = (b1 * z - c0 * z1) * r, y1 = (bt * z1 - a1 * z) * r;
+      const double btn = one ? b1 - a1 * g1x : b2 - a2 * g1;
+      const double zn = one ? z1 - a1 * y1x : z2 - a2 * y1;
+      qG[k] = one ? g1x : g0;
+      qY[k] = one ? y1x : y0;
+      pend = !one;
+      pg = g1;
+      py = y1;
+      bt = btn;
+      z = zn;
+    }
+    __syncwarp();
+    for (int e = lane; e < 32 * K; e += 32) {
+      const int c = e / K, k = e - c * K;
+      const int64_t rc0 = (tw + c) * C, r = rc0 - W + o0 + k;
+      if (r >= rc0 + sOff[warp * 32 + c] && r < rc0 + C && r < n) {
+        g[r] = oG[c * S + k];
+        y[r] = oY[c * S + k];
+      }
+    }
+  }
+  if (r0 < n) {
+    if (pend && r1 < n) { /* the lane's last block ran into row r1 */
+      g[r1] = pg;
+      y[r1] = py;
+    }
+    off_out[t] = pend ? 1 : 0;
+    st_out[t] = bt;
+  }
+}
+
 __global__ void splices(int64_t nt, const double *st_in, const int *off_in,
                         const double *st_out, const int *off_out, unsigned long long *bad)
 {
@@ -275,14 +400,17 @@ struct Dev {
 };
 
 /* K = 0: rows straight from global memory (sweep), else staged K rows at a time */
-template <int C, int W, int K = 0, bool ASYNC = false, bool OST = false>
+template <int C, int W, int K = 0, bool ASYNC = false, bool OST = false, bool LEAN = false>
 void run(int64_t n, const Dev &v, const char *kind, double copy_gbs)
 {
   const int64_t nt = (n + C - 1) / C;
   const unsigned grid = (unsigned)((nt + kThreads - 1) / kThreads);
   constexpr size_t smem =
       (size_t)kThreads / 32 * ((ASYNC ? 8 : 4) + (OST ? 2 : 0)) * 32 * kCol<K>() * sizeof(double);
-  if constexpr (K > 0)
+  if constexpr (LEAN)
+    CK(cudaFuncSetAttribute(sweep_lean<C, W, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                            (int)smem));
+  else if constexpr (K > 0)
     CK(cudaFuncSetAttribute(sweep_staged<C, W, K, ASYNC, OST>,
                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
   cudaEvent_t e0, e1;
@@ -293,7 +421,10 @@ void run(int64_t n, const Dev &v, const char *kind, double copy_gbs)
   CK(cudaMemset(v.y, 0, (size_t)n * sizeof(double)));
   for (int rep = 0; rep < 11; rep++) {
     CK(cudaEventRecord(e0));
-    if constexpr (K > 0)
+    if constexpr (LEAN)
+      sweep_lean<C, W, K><<<grid, kThreads, smem>>>(n, v.dl, v.d, v.du, v.b, v.g, v.y, v.si,
+                                                    v.oi, v.so, v.oo);
+    else if constexpr (K > 0)
       sweep_staged<C, W, K, ASYNC, OST><<<grid, kThreads, smem>>>(n, v.dl, v.d, v.du, v.b, v.g, v.y,
                                                              v.si, v.oi, v.so, v.oo);
     else
@@ -320,7 +451,8 @@ void run(int64_t n, const Dev &v, const char *kind, double copy_gbs)
   }
   const double gbs = 48.0 * (double)n / t * 1e-9;
   char lbl[32];
-  if (K) std::snprintf(lbl, sizeof lbl, "%s %d%s", ASYNC ? "cp.async" : "staged", K, OST ? " +out" : "");
+  if (LEAN) std::snprintf(lbl, sizeof lbl, "lean %d", K);
+  else if (K) std::snprintf(lbl, sizeof lbl, "%s %d%s", ASYNC ? "cp.async" : "staged", K, OST ? " +out" : "");
   else std::snprintf(lbl, sizeof lbl, "global");
   std::printf("| %s | %lld | %d | %d | %s | %.4f | %.0f | %.1f%% | %llu of %lld | %016llx |\n",
               kind, (long long)n, C, W, lbl,
@@ -402,6 +534,12 @@ int main(int argc, char **argv)
       run<512, 128, 8, true, true>(n, v, k, copy_gbs);
       run<512, 128, 16, true, true>(n, v, k, copy_gbs);
       run<1024, 128, 16, true, true>(n, v, k, copy_gbs);
+      run<64, 0, 16, true, true, true>(n, v, k, copy_gbs);
+      run<256, 128, 8, true, true, true>(n, v, k, copy_gbs);
+      run<256, 128, 16, true, true, true>(n, v, k, copy_gbs);
+      run<512, 128, 8, true, true, true>(n, v, k, copy_gbs);
+      run<512, 128, 16, true, true, true>(n, v, k, copy_gbs);
+      run<1024, 128, 16, true, true, true>(n, v, k, copy_gbs);
     }
   }
   return 0;
