@@ -265,7 +265,7 @@ sweep_staged(int64_t n, const double *__restrict__ dl, const double *__restrict_
    the tile, the second row of a 2x2 block carried in registers to the next iteration (or
    stage). The same operations as DP_SEQ's on the chosen block: bitwise the other
    variants' g and y at the same C and W. */
-template <int C, int W, int K>
+template <int C, int W, int K, bool FAST>
 __global__ void __launch_bounds__(kThreads)
 sweep_lean(int64_t n, const double *__restrict__ dl, const double *__restrict__ d,
            const double *__restrict__ du, const double *__restrict__ b, double *__restrict__ g,
@@ -282,20 +282,44 @@ sweep_lean(int64_t n, const double *__restrict__ dl, const double *__restrict__ 
   const int64_t t = tw + lane, r0 = t * C, r1 = r0 + C < n ? r0 + C : n;
   const int64_t s = r0 - W;
   sOff[threadIdx.x] = 0;
+  /* FAST (K = 16): half-warps on two columns at a time, rows 0..15, then rows 16, 17 of
+     every column: no division, one 64-bit add an element */
+  const int hl = lane & 15, hc = lane >> 4;
   auto stage = [&](int j, int q) {
     double *const A = buf0 + q * 4 * TW, *const D = A + TW, *const Cc = D + TW, *const B = Cc + TW;
+    if constexpr (FAST) {
+      static_assert(K == 16, "FAST: K = 16");
+      const int64_t sb = tw * C - W + (int64_t)j * K; /* column 0's first row */
+      const auto one = [&](int c, int k) {
+        const int64_t r = sb + (int64_t)(c * C + k);
+        const int o = c * S + k;
+        if (r >= 0 && r < n) {
+          gtsv_cp::cp_elt(A + o, dl + r);
+          gtsv_cp::cp_elt(D + o, d + r);
+          gtsv_cp::cp_elt(Cc + o, du + r);
+          gtsv_cp::cp_elt(B + o, b + r);
+        } else {
+          A[o] = 0.0; D[o] = 0.0; Cc[o] = 0.0; B[o] = 0.0;
+        }
+      };
+#pragma unroll 4
+      for (int c = hc; c < 32; c += 2) one(c, hl);
+      one(lane, 16);
+      one(lane, 17);
+    } else {
 #pragma unroll 2
-    for (int e = lane; e < 32 * (K + 2); e += 32) {
-      const int c = e / (K + 2), k = e - c * (K + 2);
-      const int64_t r = (tw + c) * C - W + (int64_t)j * K + k;
-      const int o = c * S + k;
-      if (r >= 0 && r < n) {
-        gtsv_cp::cp_elt(A + o, dl + r);
-        gtsv_cp::cp_elt(D + o, d + r);
-        gtsv_cp::cp_elt(Cc + o, du + r);
-        gtsv_cp::cp_elt(B + o, b + r);
-      } else {
-        A[o] = 0.0; D[o] = 0.0; Cc[o] = 0.0; B[o] = 0.0;
+      for (int e = lane; e < 32 * (K + 2); e += 32) {
+        const int c = e / (K + 2), k = e - c * (K + 2);
+        const int64_t r = (tw + c) * C - W + (int64_t)j * K + k;
+        const int o = c * S + k;
+        if (r >= 0 && r < n) {
+          gtsv_cp::cp_elt(A + o, dl + r);
+          gtsv_cp::cp_elt(D + o, d + r);
+          gtsv_cp::cp_elt(Cc + o, du + r);
+          gtsv_cp::cp_elt(B + o, b + r);
+        } else {
+          A[o] = 0.0; D[o] = 0.0; Cc[o] = 0.0; B[o] = 0.0;
+        }
       }
     }
     gtsv_cp::cp_commit();
@@ -363,12 +387,25 @@ sweep_lean(int64_t n, const double *__restrict__ dl, const double *__restrict__ 
       z = zn;
     }
     __syncwarp();
-    for (int e = lane; e < 32 * K; e += 32) {
-      const int c = e / K, k = e - c * K;
-      const int64_t rc0 = (tw + c) * C, r = rc0 - W + o0 + k;
-      if (r >= rc0 + sOff[warp * 32 + c] && r < rc0 + C && r < n) {
-        g[r] = oG[c * S + k];
-        y[r] = oY[c * S + k];
+    if constexpr (FAST) { /* half-warps on two columns at a time */
+      const int64_t sb = tw * C - W + o0;
+#pragma unroll 4
+      for (int c = hc; c < 32; c += 2) {
+        const int64_t r = sb + (int64_t)(c * C + hl);
+        const int k0 = W - o0 + sOff[warp * 32 + c]; /* the column's first output, stage offset */
+        if (hl >= k0 && hl < W + C - o0 && r < n) {
+          g[r] = oG[c * S + hl];
+          y[r] = oY[c * S + hl];
+        }
+      }
+    } else {
+      for (int e = lane; e < 32 * K; e += 32) {
+        const int c = e / K, k = e - c * K;
+        const int64_t rc0 = (tw + c) * C, r = rc0 - W + o0 + k;
+        if (r >= rc0 + sOff[warp * 32 + c] && r < rc0 + C && r < n) {
+          g[r] = oG[c * S + k];
+          y[r] = oY[c * S + k];
+        }
       }
     }
   }
@@ -400,7 +437,8 @@ struct Dev {
 };
 
 /* K = 0: rows straight from global memory (sweep), else staged K rows at a time */
-template <int C, int W, int K = 0, bool ASYNC = false, bool OST = false, bool LEAN = false>
+template <int C, int W, int K = 0, bool ASYNC = false, bool OST = false, bool LEAN = false,
+          bool FAST = false>
 void run(int64_t n, const Dev &v, const char *kind, double copy_gbs)
 {
   const int64_t nt = (n + C - 1) / C;
@@ -408,7 +446,7 @@ void run(int64_t n, const Dev &v, const char *kind, double copy_gbs)
   constexpr size_t smem =
       (size_t)kThreads / 32 * ((ASYNC ? 8 : 4) + (OST ? 2 : 0)) * 32 * kCol<K>() * sizeof(double);
   if constexpr (LEAN)
-    CK(cudaFuncSetAttribute(sweep_lean<C, W, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    CK(cudaFuncSetAttribute(sweep_lean<C, W, K, FAST>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                             (int)smem));
   else if constexpr (K > 0)
     CK(cudaFuncSetAttribute(sweep_staged<C, W, K, ASYNC, OST>,
@@ -422,8 +460,8 @@ void run(int64_t n, const Dev &v, const char *kind, double copy_gbs)
   for (int rep = 0; rep < 11; rep++) {
     CK(cudaEventRecord(e0));
     if constexpr (LEAN)
-      sweep_lean<C, W, K><<<grid, kThreads, smem>>>(n, v.dl, v.d, v.du, v.b, v.g, v.y, v.si,
-                                                    v.oi, v.so, v.oo);
+      sweep_lean<C, W, K, FAST><<<grid, kThreads, smem>>>(n, v.dl, v.d, v.du, v.b, v.g, v.y,
+                                                          v.si, v.oi, v.so, v.oo);
     else if constexpr (K > 0)
       sweep_staged<C, W, K, ASYNC, OST><<<grid, kThreads, smem>>>(n, v.dl, v.d, v.du, v.b, v.g, v.y,
                                                              v.si, v.oi, v.so, v.oo);
@@ -451,7 +489,7 @@ void run(int64_t n, const Dev &v, const char *kind, double copy_gbs)
   }
   const double gbs = 48.0 * (double)n / t * 1e-9;
   char lbl[32];
-  if (LEAN) std::snprintf(lbl, sizeof lbl, "lean %d", K);
+  if (LEAN) std::snprintf(lbl, sizeof lbl, "lean %d%s", K, FAST ? " fast" : "");
   else if (K) std::snprintf(lbl, sizeof lbl, "%s %d%s", ASYNC ? "cp.async" : "staged", K, OST ? " +out" : "");
   else std::snprintf(lbl, sizeof lbl, "global");
   std::printf("| %s | %lld | %d | %d | %s | %.4f | %.0f | %.1f%% | %llu of %lld | %016llx |\n",
@@ -540,6 +578,10 @@ int main(int argc, char **argv)
       run<512, 128, 8, true, true, true>(n, v, k, copy_gbs);
       run<512, 128, 16, true, true, true>(n, v, k, copy_gbs);
       run<1024, 128, 16, true, true, true>(n, v, k, copy_gbs);
+      run<64, 0, 16, true, true, true, true>(n, v, k, copy_gbs);
+      run<256, 128, 16, true, true, true, true>(n, v, k, copy_gbs);
+      run<512, 128, 16, true, true, true, true>(n, v, k, copy_gbs);
+      run<1024, 128, 16, true, true, true, true>(n, v, k, copy_gbs);
     }
   }
   return 0;
