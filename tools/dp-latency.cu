@@ -9,18 +9,11 @@
 #include <cstdlib>
 #include <vector>
 #include <cuda_runtime.h>
+#include "cuda_ck.h"
 #include "core/pivot_cxx.h"
 
 using namespace gtsv_piv;
 
-#define CK(x)                                                                    \
-  do {                                                                           \
-    cudaError_t e_ = (x);                                                        \
-    if (e_ != cudaSuccess) {                                                     \
-      std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));             \
-      std::exit(1);                                                              \
-    }                                                                            \
-  } while (0)
 
 constexpr int kN = 64;
 

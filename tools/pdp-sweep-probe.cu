@@ -24,17 +24,10 @@
 #include <cstdint>
 #include <vector>
 #include <cuda_runtime.h>
+#include "cuda_ck.h"
 #include "core/pivot.h"
 #include "batch/cp_async.h"
 
-#define CK(x)                                                                    \
-  do {                                                                           \
-    cudaError_t e_ = (x);                                                        \
-    if (e_ != cudaSuccess) {                                                     \
-      std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));             \
-      std::exit(1);                                                              \
-    }                                                                            \
-  } while (0)
 
 constexpr int kThreads = 128;
 
@@ -104,6 +97,60 @@ sweep(int64_t n, const double *__restrict__ dl, const double *__restrict__ d,
    one stream), then each lane sweeps its rows from the tile (column stride K + 3, odd: no
    bank conflicts). g and y go straight to global memory as above. */
 template <int K> __host__ __device__ constexpr int kCol() { return K + 3; }
+
+/* Row r of dl, d, du and b into slot o of a tile's four arrays (A, A + TW, A + 2 TW,
+   A + 3 TW): by cp.async (ASYNC) or load then store; 0 for a row outside 0..n-1. */
+template <bool ASYNC, int TW>
+__device__ __forceinline__ void copy_row(double *A, int o, int64_t r, int64_t n,
+                                         const double *dl, const double *d, const double *du,
+                                         const double *b)
+{
+  double *const D = A + TW, *const Cc = D + TW, *const B = Cc + TW;
+  const bool in = r >= 0 && r < n;
+  if (ASYNC && in) {
+    gtsv_cp::cp_elt(A + o, dl + r);
+    gtsv_cp::cp_elt(D + o, d + r);
+    gtsv_cp::cp_elt(Cc + o, du + r);
+    gtsv_cp::cp_elt(B + o, b + r);
+  } else if (ASYNC) {
+    A[o] = 0.0; D[o] = 0.0; Cc[o] = 0.0; B[o] = 0.0;
+  } else {
+    A[o] = in ? __ldg(dl + r) : 0.0;
+    D[o] = in ? __ldg(d + r) : 0.0;
+    Cc[o] = in ? __ldg(du + r) : 0.0;
+    B[o] = in ? __ldg(b + r) : 0.0;
+  }
+}
+
+/* Stage j of a warp's 32 streams into its tile at A (column c: rows (tw + c) C - W + j K ..
+   + K + 1, the column's slots 0..K+1): consecutive lanes on consecutive rows of a column
+   (a division by K + 2 an element), or FAST (K = 16) half-warps on two columns at a time,
+   rows 0..15, then rows 16, 17 of every column (one 64-bit add an element). UNROLL: the
+   general loop's unrolling (4 in sweep_staged, 2 in sweep_lean, as measured). */
+template <int C, int W, int K, bool ASYNC, bool FAST, int UNROLL>
+__device__ __forceinline__ void copy_stage(double *A, int j, int64_t tw, int lane, int64_t n,
+                                           const double *dl, const double *d,
+                                           const double *du, const double *b)
+{
+  constexpr int S = kCol<K>(), TW = 32 * S;
+  if constexpr (FAST) {
+    static_assert(K == 16, "FAST: K = 16");
+    const int hl = lane & 15, hc = lane >> 4;
+    const int64_t sb = tw * C - W + (int64_t)j * K; /* column 0's first row */
+#pragma unroll 4
+    for (int c = hc; c < 32; c += 2)
+      copy_row<ASYNC, TW>(A, c * S + hl, sb + (int64_t)(c * C + hl), n, dl, d, du, b);
+    copy_row<ASYNC, TW>(A, lane * S + 16, sb + (int64_t)(lane * C + 16), n, dl, d, du, b);
+    copy_row<ASYNC, TW>(A, lane * S + 17, sb + (int64_t)(lane * C + 17), n, dl, d, du, b);
+  } else {
+#pragma unroll UNROLL
+    for (int e = lane; e < 32 * (K + 2); e += 32) {
+      const int c = e / (K + 2), k = e - c * (K + 2);
+      copy_row<ASYNC, TW>(A, c * S + k, (tw + c) * C - W + (int64_t)j * K + k, n, dl, d, du,
+                          b);
+    }
+  }
+}
 /* ASYNC: the stages copied by cp.async into two buffers, the next stage's copies in
    flight while the lanes sweep the current one (else loads, then shared stores). */
 template <int C, int W, int K, bool ASYNC, bool OST>
@@ -130,29 +177,7 @@ sweep_staged(int64_t n, const double *__restrict__ dl, const double *__restrict_
   bool started = false, in_set = r0 >= n, done = r0 >= n;
   /* stage j's rows into buffer q */
   auto stage = [&](int j, int q) {
-    double *const A = buf0 + q * 4 * TW, *const D = A + TW, *const Cc = D + TW, *const B = Cc + TW;
-#pragma unroll 4
-    for (int e = lane; e < 32 * (K + 2); e += 32) {
-      const int c = e / (K + 2), k = e - c * (K + 2);
-      const int64_t r = (tw + c) * C - W + (int64_t)j * K + k;
-      const int o = c * S + k;
-      if (ASYNC) {
-        if (r >= 0 && r < n) {
-          gtsv_cp::cp_elt(A + o, dl + r);
-          gtsv_cp::cp_elt(D + o, d + r);
-          gtsv_cp::cp_elt(Cc + o, du + r);
-          gtsv_cp::cp_elt(B + o, b + r);
-        } else {
-          A[o] = 0.0; D[o] = 0.0; Cc[o] = 0.0; B[o] = 0.0;
-        }
-      } else {
-        const bool in = r >= 0 && r < n;
-        A[o] = in ? __ldg(dl + r) : 0.0;
-        D[o] = in ? __ldg(d + r) : 0.0;
-        Cc[o] = in ? __ldg(du + r) : 0.0;
-        B[o] = in ? __ldg(b + r) : 0.0;
-      }
-    }
+    copy_stage<C, W, K, ASYNC, false, 4>(buf0 + q * 4 * TW, j, tw, lane, n, dl, d, du, b);
     if (ASYNC) gtsv_cp::cp_commit();
   };
   if (ASYNC) stage(0, 0);
@@ -282,46 +307,9 @@ sweep_lean(int64_t n, const double *__restrict__ dl, const double *__restrict__ 
   const int64_t t = tw + lane, r0 = t * C, r1 = r0 + C < n ? r0 + C : n;
   const int64_t s = r0 - W;
   sOff[threadIdx.x] = 0;
-  /* FAST (K = 16): half-warps on two columns at a time, rows 0..15, then rows 16, 17 of
-     every column: no division, one 64-bit add an element */
-  const int hl = lane & 15, hc = lane >> 4;
+  const int hl = lane & 15, hc = lane >> 4; /* FAST's stores: half-warps, two columns */
   auto stage = [&](int j, int q) {
-    double *const A = buf0 + q * 4 * TW, *const D = A + TW, *const Cc = D + TW, *const B = Cc + TW;
-    if constexpr (FAST) {
-      static_assert(K == 16, "FAST: K = 16");
-      const int64_t sb = tw * C - W + (int64_t)j * K; /* column 0's first row */
-      const auto one = [&](int c, int k) {
-        const int64_t r = sb + (int64_t)(c * C + k);
-        const int o = c * S + k;
-        if (r >= 0 && r < n) {
-          gtsv_cp::cp_elt(A + o, dl + r);
-          gtsv_cp::cp_elt(D + o, d + r);
-          gtsv_cp::cp_elt(Cc + o, du + r);
-          gtsv_cp::cp_elt(B + o, b + r);
-        } else {
-          A[o] = 0.0; D[o] = 0.0; Cc[o] = 0.0; B[o] = 0.0;
-        }
-      };
-#pragma unroll 4
-      for (int c = hc; c < 32; c += 2) one(c, hl);
-      one(lane, 16);
-      one(lane, 17);
-    } else {
-#pragma unroll 2
-      for (int e = lane; e < 32 * (K + 2); e += 32) {
-        const int c = e / (K + 2), k = e - c * (K + 2);
-        const int64_t r = (tw + c) * C - W + (int64_t)j * K + k;
-        const int o = c * S + k;
-        if (r >= 0 && r < n) {
-          gtsv_cp::cp_elt(A + o, dl + r);
-          gtsv_cp::cp_elt(D + o, d + r);
-          gtsv_cp::cp_elt(Cc + o, du + r);
-          gtsv_cp::cp_elt(B + o, b + r);
-        } else {
-          A[o] = 0.0; D[o] = 0.0; Cc[o] = 0.0; B[o] = 0.0;
-        }
-      }
-    }
+    copy_stage<C, W, K, true, FAST, 2>(buf0 + q * 4 * TW, j, tw, lane, n, dl, d, du, b);
     gtsv_cp::cp_commit();
   };
   /* rows below 0 do not exist: the first lanes start at row 0 (stage offset k0) */
