@@ -31,7 +31,9 @@ struct EmulOpts {
                            solve always judged failed) */
   int pcr_refine = 0;   /* host experiments only (tools/tile-pcr-check.cu; the kernel has
                            none): steps of iterative refinement, each by cyclic reduction
-                           again, of an answer pcr_accept refused, before giving it up */
+                           again, of an answer pcr_accept refused, before giving it up (one
+                           such step in the kernel lost 2-4% on the H200 but at double 512:
+                           bench/results/gpu-batch-wide-h200-2026-11-28.md) */
 };
 /* Counters over the systems solved. ratio: sqrt(s2 / x2) of the last attempt. */
 struct EmulStats {
