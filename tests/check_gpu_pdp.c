@@ -111,7 +111,10 @@ static void solve_judge(gtsv_handle h, tu_problem *P, int norm, const char *ctx)
   dev_free(&D);
 }
 
-static const int64_t fixed_sizes[] = {1, 2, 3, 4, 5, 15, 16, 17, 31, 32, 33, 511, 512, 513,
+/* 127..129 and 191..193: a thread's rows of the warm-up sweep (pdp_sweep.cu) and its
+   warm-up in double; 4095..4097 its warp's rows */
+static const int64_t fixed_sizes[] = {1, 2, 3, 4, 5, 15, 16, 17, 31, 32, 33, 127, 128, 129,
+                                      191, 192, 193, 511, 512, 513,
                                       1023, 1024, 1025, 2047, 2048, 2049, 4095, 4096, 4097,
                                       65535, 65536, 65537, 1 << 20, (1 << 20) + 1};
 #define NFIXED (int)(sizeof fixed_sizes / sizeof *fixed_sizes)
@@ -141,10 +144,10 @@ static int test_sizes(tu_prec p, int64_t *out, int *th, int *c)
   return k;
 }
 
-START_TEST(kinds_vs_lapack)
+static void kinds_body(int i)
 {
-  tu_prec p = (tu_prec)(_i / TU_NKINDS);
-  tu_kind k = (tu_kind)(_i % TU_NKINDS);
+  tu_prec p = (tu_prec)(i / TU_NKINDS);
+  tu_kind k = (tu_kind)(i % TU_NKINDS);
   gtsv_handle h;
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
@@ -177,6 +180,19 @@ START_TEST(kinds_vs_lapack)
   }
   gtsv_destroy(h);
   tu_report();
+}
+START_TEST(kinds_vs_lapack)
+{
+  kinds_body(_i);
+}
+END_TEST
+/* the same with the checked-splice kernel alone (gtsv__pdp_sweep = 0), which is the
+   warm-up sweep's fallback */
+START_TEST(kinds_vs_lapack_splice)
+{
+  gtsv__pdp_sweep = 0;
+  kinds_body(_i);
+  gtsv__pdp_sweep = 1;
 }
 END_TEST
 
@@ -218,10 +234,10 @@ static void thesis_problem(tu_problem *P, int type)
   tu_problem_prepare(P);
 }
 
-START_TEST(thesis_types)
+static void thesis_body(int i)
 {
   static const int types[] = {8, 13, 17, 18};
-  tu_prec p = (tu_prec)_i;
+  tu_prec p = (tu_prec)i;
   gtsv_handle h;
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
@@ -238,6 +254,65 @@ START_TEST(thesis_types)
       solve_judge(h, &P, -1, ctx);
       tu_problem_free(&P);
     }
+  gtsv_destroy(h);
+  tu_report();
+}
+START_TEST(thesis_types)
+{
+  thesis_body(_i);
+}
+END_TEST
+START_TEST(thesis_types_splice)
+{
+  gtsv__pdp_sweep = 0;
+  thesis_body(_i);
+  gtsv__pdp_sweep = 1;
+}
+END_TEST
+
+/* The warm-up sweep (pdp_sweep.cu): random and dominant matrices take it without falling
+   back (its counts), within the bound; 2x2-forcing, near-singular-partition and
+   zero-diagonal ones within the bound whichever way they go; thesis type 13 (dorr) within
+   the bound; a matrix with a zero row reports DP_SEQ's row through the fallback. Prints
+   the counts per matrix. */
+START_TEST(sweep_paths)
+{
+  static const tu_kind kinds[] = {TU_RANDOM, TU_DOMINANT, TU_FORCE_2X2, TU_NEAR_SING_PART,
+                                  TU_ZERO_DIAG_PAIRS};
+  tu_prec p = (tu_prec)_i;
+  const int64_t big = tu_small_run() ? 1 << 16 : 1 << 20;
+  unsigned long long st[3];
+  gtsv_handle h;
+  char ctx[160];
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv__pdp_cuda_sweep_stats(st), GTSV_STATUS_SUCCESS); /* reset */
+  for (int k = 0; k < 7; k++) {
+    tu_problem P;
+    const int64_t n = k < 5 ? big : 4096;
+    if (k < 5) {
+      tu_problem_init(&P, p, kinds[k], n, 1, n, 1, n, 71 + (uint64_t)k);
+      snprintf(ctx, sizeof ctx, "gpu %s %s n=%lld", tu_prec_name(p), tu_kind_name(kinds[k]),
+               (long long)n);
+    } else if (k == 5) {
+      tu_problem_init(&P, p, TU_RANDOM, n, 1, n, 1, n, 1);
+      thesis_problem(&P, 13);
+      snprintf(ctx, sizeof ctx, "gpu %s type 13 (dorr) n=%lld", tu_prec_name(p), (long long)n);
+    } else { /* row 300 zero: singular there */
+      tu_problem_init(&P, p, TU_DOMINANT, n, 1, n, 1, n, 5);
+      tu_problem_zero_row(&P, 0, 300);
+      tu_problem_prepare(&P);
+      snprintf(ctx, sizeof ctx, "gpu %s zero row 300 n=%lld", tu_prec_name(p), (long long)n);
+    }
+    solve_judge(h, &P, -1, ctx);
+    tu_problem_free(&P);
+    ck_assert_int_eq(gtsv__pdp_cuda_sweep_stats(st), GTSV_STATUS_SUCCESS);
+    printf("check_gpu_pdp: sweep %s: %llu columns swept, %llu threads repaired, %llu fell "
+           "back\n", ctx, st[0], st[1], st[2]);
+    TU_EXPECT(st[0] == 1, "%s: %llu columns swept, not 1", ctx, st[0]);
+    if (k < 2) TU_EXPECT(st[2] == 0, "%s: fell back to the checked-splice kernel", ctx);
+    if (k == 6) TU_EXPECT(st[2] == 1, "%s: did not fall back", ctx);
+  }
   gtsv_destroy(h);
   tu_report();
 }
@@ -414,6 +489,7 @@ START_TEST(speculative_redo)
   char ctx[160];
   int th = 0, c = 0;
   gtsv__pdp_cuda_shape(tu_elt(p), &th, &c);
+  gtsv__pdp_sweep = 0; /* the checked-splice kernel alone: its tiles are what is counted */
   /* racecheck (GTSV_GPU_TEST_SMALL=2): two tiles and a row, not 2^16 + 1 */
   const int64_t mid = tu_tiny_run() ? 2 * (int64_t)th * c + 1 : (1 << 16) + 1;
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
@@ -447,6 +523,7 @@ START_TEST(speculative_redo)
   TU_EXPECT(off[1] == 0 && on[0] + on[1] + on[2] == off[0] + off[1] + off[2],
             "%s: counts without speculation %llu/%llu/%llu", tu_prec_name(p), off[0], off[1],
             off[2]);
+  gtsv__pdp_sweep = 1;
   gtsv_destroy(h);
   tu_report();
 }
@@ -497,6 +574,7 @@ START_TEST(forget_paths)
   /* racecheck (GTSV_GPU_TEST_SMALL=2): the random matrix 8 tiles and a row, the
      others two tiles and a row */
   const int64_t tile = (int64_t)th * c;
+  gtsv__pdp_sweep = 0; /* the checked-splice kernel alone: its tiles are what is counted */
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
   ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
   for (int k = 0; k < 4; k++) {
@@ -524,6 +602,7 @@ START_TEST(forget_paths)
   TU_EXPECT(on_random > 0, "%s: no tile of the random matrix forgot: the path is not tested",
             tu_prec_name(p));
   TU_EXPECT(off == 0, "%s: %llu tiles forgot with gtsv__pdp_forget = 0", tu_prec_name(p), off);
+  gtsv__pdp_sweep = 1;
   gtsv_destroy(h);
   tu_report();
 }
@@ -548,6 +627,12 @@ int main(void)
   tcase_add_loop_test(tc, normalisation_variants, 0, TU_NPREC);
   tcase_add_loop_test(tc, strided_batch, 0, TU_NPREC);
   tcase_add_loop_test(tc, stress_bitwise, 0, TU_NPREC);
+  tcase_add_loop_test(tc, sweep_paths, 0, TU_NPREC);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("splice"); /* CK_RUN_CASE=splice: the checked-splice kernel alone */
+  tcase_set_timeout(tc, 900);
+  tcase_add_loop_test(tc, kinds_vs_lapack_splice, 0, TU_NPREC * TU_NKINDS);
+  tcase_add_loop_test(tc, thesis_types_splice, 0, TU_NPREC);
   suite_add_tcase(s, tc);
   tc = tcase_create("spec"); /* CK_RUN_CASE=spec runs it alone */
   tcase_set_timeout(tc, 900);

@@ -274,6 +274,7 @@
 #include <cuda_runtime.h>
 #include "pdp/pdp.h"
 #include "pdp/pdp_opts.h"
+#include "pdp/pdp_sweep.h"
 #include "cuda/state.h"
 
 namespace {
@@ -405,6 +406,9 @@ constexpr int MODE_KEEP = 0, MODE_SPEC = 1, MODE_REDO = 2;
 __device__ unsigned long long g_modes[3];
 /* tiles that posted INC from the initial state (gtsv__pdp_cuda_forgot) */
 __device__ unsigned long long g_forgot;
+/* columns whose warm-up sweep (pdp_sweep.cu) fell back to this kernel
+   (gtsv__pdp_cuda_sweep_stats) */
+__device__ unsigned long long g_sweep_fell;
 
 /* Phase clocks of the forward kernel (a diagnostic: build with -DGTSV_PDP_CLOCKS=1,
    scripts/prebuild.sh; never in the library as shipped). Thread 0 of each of the
@@ -680,8 +684,13 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
                    const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
                    T *__restrict__ g, unsigned *__restrict__ bits, Msg<typename Compute<T>::U> msg,
                    unsigned long long *info, unsigned long long key_base, int spec_on,
-                   int forget_on)
+                   int forget_on, const unsigned *gate)
 {
+  /* behind the warm-up sweep (pdp_sweep.cu): only where it raised its fallback flag */
+  if (gate != nullptr) {
+    if (*(const volatile unsigned *)gate == 0u) return;
+    if (blockIdx.x == 0 && threadIdx.x == 0) atomicAdd(&g_sweep_fell, 1ull);
+  }
   typedef typename Compute<T>::U U;
   typedef typename Ar<U>::S S;
   typedef typename Ar<U>::G G;
@@ -1133,10 +1142,15 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
 
 /* Workspace layout: one function for the size and the solver. */
 struct Layout {
-  size_t g, y, bits, words, fagg, finc, bagg, binc, xp, xpm, xe, xem, bytes;
+  size_t g, y, bits, words, fagg, finc, bagg, binc, xp, xpm, xe, xem, rec, bytes;
   int64_t ntiles;
 };
 constexpr int NWORDS_PER_TILE = 4; /* fflag, sflag, bflag, xflag */
+/* message words of a column: two tickets, NWORDS_PER_TILE a tile, the sweep's flags */
+constexpr size_t nwords(size_t nt)
+{
+  return 2 + NWORDS_PER_TILE * nt + gtsv_pdp_sweep::kFlagWords;
+}
 template <typename T> Layout pdp_layout(int64_t n)
 {
   typedef typename Compute<T>::U U;
@@ -1149,7 +1163,7 @@ template <typename T> Layout pdp_layout(int64_t n)
   L.y = gtsv__align(L.g + (size_t)n * sizeof(T));
   L.bits = gtsv__align(L.y + (size_t)n * sizeof(T));
   L.words = gtsv__align(L.bits + nt * kTW<T> * sizeof(unsigned));
-  L.fagg = gtsv__align(L.words + (2 + NWORDS_PER_TILE * nt) * sizeof(unsigned));
+  L.fagg = gtsv__align(L.words + nwords(nt) * sizeof(unsigned));
   L.finc = gtsv__align(L.fagg + nt * sizeof(typename Ar<U>::G));
   L.bagg = gtsv__align(L.finc + nt * sizeof(S));
   L.binc = gtsv__align(L.bagg + nt * sizeof(typename Ar<U>::F));
@@ -1157,7 +1171,8 @@ template <typename T> Layout pdp_layout(int64_t n)
   L.xpm = gtsv__align(L.xp + nt * sizeof(S));
   L.xe = gtsv__align(L.xpm + nt * sizeof(M));
   L.xem = gtsv__align(L.xe + nt * sizeof(S));
-  L.bytes = gtsv__align(L.xem + nt * sizeof(M));
+  L.rec = gtsv__align(L.xem + nt * sizeof(M));
+  L.bytes = gtsv__align(L.rec + gtsv_pdp_sweep::record_bytes(n, sizeof(T)));
   return L;
 }
 
@@ -1165,7 +1180,8 @@ template <typename T, int NM>
 gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T *dl, const T *d,
                            const T *du, const T *z, T *y, T *g, unsigned *bits,
                            const Msg<typename Compute<T>::U> &m,
-                           unsigned long long *info, unsigned long long key_base)
+                           unsigned long long *info, unsigned long long key_base,
+                           const unsigned *gate)
 {
   /* gtsv__pdp_spec, or GTSV_PDP_SPEC=0/1 where set (pdp_opts.h) */
   static const int env = getenv("GTSV_PDP_SPEC") ? atoi(getenv("GTSV_PDP_SPEC")) : -1;
@@ -1183,7 +1199,7 @@ gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T 
                                      cudaSharedmemCarveoutMaxShared));
   pdp_forward_kernel<T, NM><<<nt, kThreads<T>, fwd_smem<T>(), stream>>>(n, dl, d, du, z, y, g, bits,
                                                                     m, info, key_base, spec_on,
-                                                                    forget_on);
+                                                                    forget_on, gate);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
 }
@@ -1323,24 +1339,34 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   T *g = reinterpret_cast<T *>(ws + L.g), *y = reinterpret_cast<T *>(ws + L.y);
   unsigned *bits = reinterpret_cast<unsigned *>(ws + L.bits);
   unsigned long long *info = gtsv__cuda_info(h);
+  /* the warm-up sweep first (pdp_sweep.cu; gtsv__pdp_sweep, or GTSV_PDP_SWEEP=0/1 where
+     set), with the default normalisation only: the others are this kernel's variants */
+  static const int envs = getenv("GTSV_PDP_SWEEP") ? atoi(getenv("GTSV_PDP_SWEEP")) : -1;
+  const bool sweep = (envs == 0 || envs == 1 ? envs : gtsv__pdp_sweep != 0) &&
+                     norm == GTSV_PDP_NORM_THRESHOLD;
+  unsigned *const sflags = words + nwords(nt) - gtsv_pdp_sweep::kFlagWords;
+  const unsigned *const gate = sweep ? sflags : nullptr;
   PdpClk clk; /* the phase clocks' hooks (empty unless built with GTSV_PDP_CLOCKS) */
   for (int64_t c = 0; c < nrhs; c++) {
     T *z = B + c * ldb;
     gtsv_status s;
-    GTSV_CUDA_TRY(cudaMemsetAsync(words, 0, (2 + NWORDS_PER_TILE * nt) * sizeof(unsigned),
-                                  stream));
+    GTSV_CUDA_TRY(cudaMemsetAsync(words, 0, nwords(nt) * sizeof(unsigned), stream));
     /* every column writes its own g and start bits: the splice checks read w,
        so the pivots of two columns may differ where eq. 4.6 is a near tie */
     clk.mark(0, stream);
+    if (sweep) {
+      s = gtsv_pdp_sweep::forward<T>(stream, n, dl, d, du, z, y, g, bits, ws + L.rec, sflags);
+      if (s != GTSV_STATUS_SUCCESS) return s;
+    }
     if (norm == GTSV_PDP_NORM_EVERY)
       s = launch_forward<T, GTSV_PDP_NORM_EVERY>(stream, (unsigned)nt, n, dl, d, du, z, y, g,
-                                                 bits, m, info, key_base);
+                                                 bits, m, info, key_base, gate);
     else if (norm == GTSV_PDP_NORM_NONE)
       s = launch_forward<T, GTSV_PDP_NORM_NONE>(stream, (unsigned)nt, n, dl, d, du, z, y, g,
-                                                bits, m, info, key_base);
+                                                bits, m, info, key_base, gate);
     else
       s = launch_forward<T, GTSV_PDP_NORM_THRESHOLD>(stream, (unsigned)nt, n, dl, d, du, z, y,
-                                                     g, bits, m, info, key_base);
+                                                     g, bits, m, info, key_base, gate);
     if (s != GTSV_STATUS_SUCCESS) return s;
     clk.mark(1, stream);
     if (bwd_smem<T>() > 48 * 1024)
@@ -1399,6 +1425,17 @@ gtsv_status pdp_strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const
 
 int gtsv__pdp_spec = 1;
 int gtsv__pdp_forget = 1;
+int gtsv__pdp_sweep = 1;
+
+extern "C" gtsv_status gtsv__pdp_cuda_sweep_stats(unsigned long long counts[3])
+{
+  const unsigned long long zero = 0;
+  const gtsv_status s = gtsv_pdp_sweep::stats(counts);
+  if (s != GTSV_STATUS_SUCCESS) return s;
+  GTSV_CUDA_TRY(cudaMemcpyFromSymbol(&counts[2], g_sweep_fell, sizeof zero));
+  GTSV_CUDA_TRY(cudaMemcpyToSymbol(g_sweep_fell, &zero, sizeof zero));
+  return GTSV_STATUS_SUCCESS;
+}
 
 extern "C" void gtsv__pdp_cuda_shape(size_t elt, int *threads, int *rows)
 {

@@ -60,6 +60,16 @@ extern int gtsv__pdp_spec;
    answer; the answers differ where a tile forgets. GTSV_PDP_FORGET=0/1 overrides it
    where set. Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__pdp_forget;
+/* GPU solves with the default normalisation (CUDA builds only): the forward pass by
+   warm-up sweeps first (pdp_sweep.cu; 1, the default), this kernel only where the
+   sweep's check fails; or this kernel always (0, as before session 39).
+   GTSV_PDP_SWEEP=0/1 overrides it where set. Process-wide, not synchronised: set it
+   between solves only. */
+extern int gtsv__pdp_sweep;
+/* The warm-up sweep's counts since the last call (CUDA builds only): counts[0] columns
+   swept, [1] threads whose start was repaired, [2] columns that fell back to the
+   checked-splice kernel. Synchronises the device, then resets them. For the tests. */
+gtsv_status gtsv__pdp_cuda_sweep_stats(unsigned long long counts[3]);
 /* How the tiles of the GPU solves since the last call ended (CUDA builds only):
    modes[0] kept their provisional starts, [1] took the speculative redo, [2] were
    redone once the exact exit above was known. Synchronises the device, then

@@ -1,0 +1,402 @@
+/*
+ * The GPU PDP's forward pass by warm-up sweeps (issue 5; session 38's design, probed in
+ * tools/pdp-sweep-probe.cu and bench/results/gpu-pdp-sweep-probe-h200-2026-11-28.md).
+ *
+ * Method. DP_SEQ's sweep (core/pivot.h) carries two numbers from one pivot block to the
+ * next: bt, the updated diagonal, and z, the updated right-hand side. Both forget where
+ * they started: run from a fresh start (bt = d, z = b at row s, as if the matrix began
+ * there), they reach bitwise the values of the sweep from row 0 after a number of rows
+ * (tools/pdp-warmup.c; on U(-1,1) matrices bt within 128 rows, z about half as fast: 3.6%
+ * of starts still differ bitwise after 128 rows, 0.02% after 192; strictly dominant
+ * matrices within 64). So thread t takes rows r0 = t C .. r0 + C - 1 and starts W rows
+ * early (W = 192 in double, 128 in float): it sweeps the W rows of its predecessor
+ * (pivots, z), records its state at r0 (the "entry": bt, z and whether r0 is the second
+ * row of a 2x2 block), sweeps its C rows writing g, y and the start bits, and records its
+ * state after them (the "exit").
+ *
+ * The check (check_kernel). Thread t's outputs are exactly the sequential sweep's when
+ * its entry is bitwise its predecessor's exit and the predecessor's are: by induction
+ * from thread 0, whose start (row 0) is exact. Where an entry differs, the thread's rows
+ * are swept again from the predecessor's exit (repair(), rows from global memory, the
+ * same arithmetic: block()); when the repaired exit is bitwise the first one, the
+ * successors' checks against that exit stand. Otherwise (the repair changed the exit, more
+ * than kMaxRepairs threads disagree, or a pivot block is zero or not finite) the fallback
+ * flag is raised and the checked-splice forward kernel (pdp.cu), queued next, redoes the
+ * column; it also reports a singular pivot. Without the flag it returns at once. So on
+ * every matrix the answer is either DP_SEQ's sweep bit for bit (up to the order of the
+ * reciprocal, 1/den, which is pivot.h's) or the checked-splice kernel's, and matrices
+ * whose sweep never forgets its start (thesis type 13, dorr, whose theta follows a
+ * subdominant solution) take the latter.
+ *
+ * Layout (the probe's lean 16 fast form): one warp a block; the 32 threads' streams
+ * (C + W rows each) are staged K = 16 rows at a time into shared memory by cp.async, two
+ * stages in flight, 32 columns of K + 3 slots (dl, d, du, b; the column stride is odd: no
+ * bank conflicts); each lane sweeps its column one row an iteration (both pivot blocks'
+ * values formed and selected, the second row of a 2x2 block carried to the next
+ * iteration); g and y go through shared memory to global memory as coalesced stores.
+ * 48.6 KB of shared memory a warp in double (24.3 KB float).
+ *
+ * Bytes a row: read dl, d, du, b (4T) and again for the warm-up (W/C of that, from L2 in
+ * part), write g, y (2T) and a start bit; the backward kernel then reads g, y (2T) and
+ * writes x (T): 9T + W/C 4T, E <= 5/(9 + 4 W/C) = 48% in double at C = 512.
+ *
+ * Compiled without FMA contraction (CMakeLists.txt): the sweep and the repair must round
+ * alike for the repair's exit to be compared bitwise.
+ */
+#include <cuda_runtime.h>
+#include "pdp/pdp_sweep.h"
+#include "batch/cp_async.h"
+#include "core/pivot_cxx.h"
+#include "cuda/state.h"
+
+namespace gtsv_pdp_sweep {
+namespace {
+
+constexpr int K = 16;         /* rows a stage */
+constexpr int S = K + 3;      /* slots a column of the tile (K + 2 rows and a pad) */
+constexpr int TW = 32 * S;    /* one array of a warp's tile */
+template <typename T> constexpr int kW = sizeof(T) == 8 ? 192 : 128; /* warm-up rows */
+constexpr int kCSmall = 128, kCBig = 512; /* rows a thread: below / from kBigFrom rows */
+constexpr int64_t kBigFrom = (int64_t)1 << 22;
+constexpr unsigned kMaxRepairs = 256;
+
+/* A thread's state at its first row (entry) or after its last (exit): bt and z of the
+   next block's first row (r + pend), and where pend the carried second row of the 2x2
+   block that covers row r (pg, py); bad: a zero or non-finite pivot among its rows. */
+template <typename T> struct Rec {
+  T bt, z, pg, py;
+  int pend, bad;
+};
+
+__device__ unsigned long long g_stats[2]; /* columns swept, threads repaired */
+
+/* One pivot block at row i from its first row's state (bt, z): c0 = du[i], a1 = dl[i+1],
+   b1 = d[i+1], c1 = du[i+1], a2 = dl[i+2], b2 = d[i+2], z1 = b[i+1], z2 = b[i+2]. Both
+   blocks' values are formed and the chosen one selected (pivot.h's operations: factor
+   and fsolve, 1x1 or 2x2). */
+template <typename T> struct Blk {
+  T den, g, y, g1, y1, bt, z;
+  bool one;
+};
+template <typename T>
+__device__ __forceinline__ Blk<T> block(T bt, T z, T c0, T a1, T b1, T c1, T a2, T b2, T z1,
+                                        T z2)
+{
+  Blk<T> o;
+  o.one = gtsv_piv::piv_1x1(bt, c0, a1, b1, c1, a2) != 0;
+  o.den = o.one ? bt : bt * b1 - a1 * c0;
+  const T r = T(1) / o.den;
+  const T g1x = c0 * r, y1x = z * r;
+  const T g0 = -(c0 * c1) * r, g1 = (bt * c1) * r;
+  const T y0 = (b1 * z - c0 * z1) * r, y1 = (bt * z1 - a1 * z) * r;
+  o.bt = o.one ? b1 - a1 * g1x : b2 - a2 * g1;
+  o.z = o.one ? z1 - a1 * y1x : z2 - a2 * y1;
+  o.g = o.one ? g1x : g0;
+  o.y = o.one ? y1x : y0;
+  o.g1 = g1;
+  o.y1 = y1;
+  return o;
+}
+
+template <typename T> __device__ __forceinline__ bool same(T a, T b);
+template <> __device__ __forceinline__ bool same<double>(double a, double b)
+{
+  return __double_as_longlong(a) == __double_as_longlong(b);
+}
+template <> __device__ __forceinline__ bool same<float>(float a, float b)
+{
+  return __float_as_int(a) == __float_as_int(b);
+}
+
+/* Row r of dl, d, du, b into slot o of a tile's four arrays (A, A + TW, ...), by
+   cp.async; 0 outside the system and for dl[0], du[n-1] (not part of it). */
+template <typename T>
+__device__ __forceinline__ void copy_row(T *A, int o, int64_t r, int64_t n, const T *dl,
+                                         const T *d, const T *du, const T *b)
+{
+  T *const D = A + TW, *const Cc = D + TW, *const B = Cc + TW;
+  if (r >= 0 && r < n) {
+    if (r > 0) gtsv_cp::cp_elt(A + o, dl + r);
+    else A[o] = T(0);
+    gtsv_cp::cp_elt(D + o, d + r);
+    if (r < n - 1) gtsv_cp::cp_elt(Cc + o, du + r);
+    else Cc[o] = T(0);
+    gtsv_cp::cp_elt(B + o, b + r);
+  } else {
+    A[o] = T(0);
+    D[o] = T(0);
+    Cc[o] = T(0);
+    B[o] = T(0);
+  }
+}
+
+/* The sweep: one warp a block, thread t = 32 blockIdx.x + lane. Its stream is rows
+   s = r0 - W .. r0 + C - 1 (stream offset so = row - s; rows below 0 do not exist: the
+   first threads start at row 0, which is exact). */
+template <typename T, int C>
+__global__ void __launch_bounds__(32)
+sweep_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ d,
+             const T *__restrict__ du, const T *__restrict__ b, T *__restrict__ g,
+             T *__restrict__ y, unsigned *__restrict__ bits, Rec<T> *__restrict__ ein,
+             Rec<T> *__restrict__ eout)
+{
+  constexpr int W = kW<T>, NST = (C + W) / K;
+  static_assert((C + W) % K == 0 && C % 32 == 0, "whole stages, whole bit words");
+  extern __shared__ __align__(16) unsigned char smem[];
+  T *const buf0 = reinterpret_cast<T *>(smem);
+  T *const oG = buf0 + 8 * TW, *const oY = oG + TW;
+  __shared__ int sOff[32]; /* 1 where a lane's row r0 is the second row of a 2x2 block */
+  const int lane = threadIdx.x;
+  const int64_t tw = (int64_t)blockIdx.x * 32;
+  const int64_t t = tw + lane, r0 = t * C, r1 = r0 + C < n ? r0 + C : n;
+  const int64_t s = r0 - W;
+  const bool mine = r0 < n;
+  sOff[lane] = 0;
+  const int hl = lane & 15, hc = lane >> 4; /* half-warps, two columns at a time */
+  /* stage j into buffer q: rows 0..15 of every column by half-warps, then 16, 17 */
+  auto stage = [&](int j, int q) {
+    T *const A = buf0 + q * 4 * TW;
+    const int64_t sb = tw * C - W + (int64_t)j * K; /* column 0's first row */
+#pragma unroll 4
+    for (int c = hc; c < 32; c += 2)
+      copy_row<T>(A, c * S + hl, sb + (int64_t)c * C + hl, n, dl, d, du, b);
+    copy_row<T>(A, lane * S + 16, sb + (int64_t)lane * C + 16, n, dl, d, du, b);
+    copy_row<T>(A, lane * S + 17, sb + (int64_t)lane * C + 17, n, dl, d, du, b);
+    gtsv_cp::cp_commit();
+  };
+  const int kstart = s < 0 ? (int)(-s) : 0;
+  T bt = T(0), z = T(0), pg = T(0), py = T(0);
+  bool pend = false;
+  unsigned bad = 0u, bw = 0u;
+  stage(0, 0);
+  for (int j = 0; j < NST; j++) {
+    const int q = j & 1;
+    __syncwarp(); /* every lane is done with the buffer the next copies fill */
+    if (j + 1 < NST) {
+      stage(j + 1, q ^ 1);
+      gtsv_cp::cp_wait_but_last();
+    } else {
+      gtsv_cp::cp_wait();
+    }
+    __syncwarp();
+    const T *const pA = buf0 + q * 4 * TW + lane * S, *const pD = pA + TW, *const pC = pD + TW,
+                   *const pB = pC + TW;
+    T *const qG = oG + lane * S, *const qY = oY + lane * S;
+    const int o0 = j * K;
+#pragma unroll 4
+    for (int k = 0; k < K; k++) {
+      const int so = o0 + k;
+      const bool live = mine && so >= kstart && so < W + C && s + so < n;
+      if (so == kstart && live) { /* a fresh start */
+        bt = pD[k];
+        z = pB[k];
+      }
+      if (so == W && live) {
+        Rec<T> e;
+        e.bt = bt;
+        e.z = z;
+        e.pg = pg;
+        e.py = py;
+        e.pend = pend ? 1 : 0;
+        e.bad = 0;
+        ein[t] = e;
+        sOff[lane] = pend ? 1 : 0;
+      }
+      const bool out = so >= W;
+      if (out && live) { /* row so - W of the thread's: a block start unless pend */
+        const int p = so - W;
+        bw |= (pend ? 0u : 1u) << (p & 31);
+        if ((p & 31) == 31) {
+          bits[(r0 >> 5) + (p >> 5)] = bw;
+          bw = 0u;
+        }
+      }
+      if (pend) { /* the second row of a 2x2 block */
+        qG[k] = pg;
+        qY[k] = py;
+        pend = false;
+        continue;
+      }
+      if (!live) continue;
+      const T c0 = pC[k], a1 = pA[k + 1], b1 = pD[k + 1], c1 = pC[k + 1], a2 = pA[k + 2];
+      const T b2 = pD[k + 2], z1 = pB[k + 1], z2 = pB[k + 2];
+      const Blk<T> o = block<T>(bt, z, c0, a1, b1, c1, a2, b2, z1, z2);
+      qG[k] = o.g;
+      qY[k] = o.y;
+      if (out) bad |= (unsigned)gtsv_piv::bad_piv(o.den);
+      pend = !o.one;
+      pg = o.g1;
+      py = o.y1;
+      bt = o.bt;
+      z = o.z;
+    }
+    __syncwarp();
+    { /* the stage's rows r0 + sOff .. r1 - 1, coalesced by half-warps */
+      const int64_t sb = tw * C - W + o0;
+#pragma unroll 4
+      for (int c = hc; c < 32; c += 2) {
+        const int64_t r = sb + (int64_t)c * C + hl;
+        const int k0 = W - o0 + sOff[c]; /* the column's first output, stage offset */
+        if (hl >= k0 && hl < W + C - o0 && r < n) {
+          g[r] = oG[c * S + hl];
+          y[r] = oY[c * S + hl];
+        }
+      }
+    }
+  }
+  if (mine) {
+    if (pend && r1 < n) { /* the thread's last block ran into row r1 */
+      g[r1] = pg;
+      y[r1] = py;
+    }
+    if ((r1 - r0) & 31) bits[(r0 >> 5) + ((r1 - r0) >> 5)] = bw;
+    Rec<T> e;
+    e.bt = bt;
+    e.z = z;
+    e.pg = pg;
+    e.py = py;
+    e.pend = pend ? 1 : 0;
+    e.bad = bad != 0u;
+    eout[t] = e;
+  }
+}
+
+/* Rows r0..r1-1 swept again from the exit p of the thread above (rows from global
+   memory, block() as the sweep): g, y, the start-bit words of the rows, and row r1 where
+   the last block runs into it; returns the exit. */
+template <typename T>
+__device__ Rec<T> repair(int64_t n, int64_t r0, int64_t r1, const Rec<T> &p, const T *dl,
+                         const T *d, const T *du, const T *b, T *g, T *y, unsigned *bits)
+{
+  auto A = [&](int64_t r) { return r > 0 && r < n ? dl[r] : T(0); };
+  auto D = [&](int64_t r) { return r < n ? d[r] : T(0); };
+  auto Cu = [&](int64_t r) { return r < n - 1 ? du[r] : T(0); };
+  auto Bz = [&](int64_t r) { return r < n ? b[r] : T(0); };
+  T bt = p.bt, z = p.z, pg = p.pg, py = p.py;
+  bool pend = p.pend != 0;
+  unsigned bad = 0u, bw = 0u;
+  for (int64_t i = r0; i < r1; i++) {
+    const int pb = (int)((i - r0) & 31);
+    bw |= (pend ? 0u : 1u) << pb;
+    if (pend) { /* row r0: the thread above wrote it, and so may this one have */
+      g[i] = pg;
+      y[i] = py;
+      pend = false;
+    } else {
+      const Blk<T> o = block<T>(bt, z, Cu(i), A(i + 1), D(i + 1), Cu(i + 1), A(i + 2),
+                                D(i + 2), Bz(i + 1), Bz(i + 2));
+      g[i] = o.g;
+      y[i] = o.y;
+      bad |= (unsigned)gtsv_piv::bad_piv(o.den);
+      pend = !o.one;
+      pg = o.g1;
+      py = o.y1;
+      bt = o.bt;
+      z = o.z;
+    }
+    if (pb == 31 || i == r1 - 1) {
+      bits[i >> 5] = bw;
+      bw = 0u;
+    }
+  }
+  if (pend && r1 < n) {
+    g[r1] = pg;
+    y[r1] = py;
+  }
+  Rec<T> e;
+  e.bt = bt;
+  e.z = z;
+  e.pg = pg;
+  e.py = py;
+  e.pend = pend ? 1 : 0;
+  e.bad = bad != 0u;
+  return e;
+}
+
+/* One thread a sweep thread t: the fallback flag where t's rows hold a bad pivot; where
+   t's entry is not bitwise the exit of t - 1, the repair (at most kMaxRepairs of them) and
+   the flag unless its exit comes out as before. */
+template <typename T, int C>
+__global__ void __launch_bounds__(128)
+check_kernel(int64_t n, int64_t nl, const T *__restrict__ dl, const T *__restrict__ d,
+             const T *__restrict__ du, const T *__restrict__ b, T *g, T *y, unsigned *bits,
+             const Rec<T> *__restrict__ ein, const Rec<T> *__restrict__ eout, unsigned *flags)
+{
+  const int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (t == 0) atomicAdd(&g_stats[0], 1ull);
+  if (t >= nl) return;
+  const Rec<T> e = eout[t];
+  if (e.bad) {
+    atomicOr(&flags[0], 1u);
+    return;
+  }
+  if (t == 0) return;
+  const Rec<T> p = eout[t - 1], in = ein[t];
+  if (p.bad) return; /* thread t - 1 raises the flag */
+  if (in.pend == p.pend && same(in.bt, p.bt) && same(in.z, p.z)) return;
+  if (atomicAdd(&flags[1], 1u) >= kMaxRepairs) {
+    atomicOr(&flags[0], 1u);
+    return;
+  }
+  atomicAdd(&g_stats[1], 1ull);
+  const int64_t r0 = t * C, r1 = r0 + C < n ? r0 + C : n;
+  const Rec<T> q = repair<T>(n, r0, r1, p, dl, d, du, b, g, y, bits);
+  const bool kept = !q.bad && q.pend == e.pend && same(q.bt, e.bt) && same(q.z, e.z) &&
+                    (!e.pend || (same(q.pg, e.pg) && same(q.py, e.py)));
+  if (!kept) atomicOr(&flags[0], 1u);
+}
+
+template <typename T> constexpr size_t smem_bytes() { return 10 * (size_t)TW * sizeof(T); }
+
+template <typename T, int C>
+gtsv_status launch(cudaStream_t stream, int64_t n, const T *dl, const T *d, const T *du,
+                   const T *z, T *y, T *g, unsigned *bits, void *rec, unsigned *flags)
+{
+  const int64_t nl = (n + C - 1) / C;
+  Rec<T> *const ein = static_cast<Rec<T> *>(rec), *const eout = ein + nl;
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(sweep_kernel<T, C>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int)smem_bytes<T>()));
+  sweep_kernel<T, C><<<(unsigned)((nl + 31) / 32), 32, smem_bytes<T>(), stream>>>(
+      n, dl, d, du, z, g, y, bits, ein, eout);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  check_kernel<T, C><<<(unsigned)((nl + 127) / 128), 128, 0, stream>>>(
+      n, nl, dl, d, du, z, g, y, bits, ein, eout, flags);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  return GTSV_STATUS_SUCCESS;
+}
+
+} // namespace
+
+size_t record_bytes(int64_t n, size_t elt)
+{
+  const size_t nl = (size_t)((n + kCSmall - 1) / kCSmall);
+  return 2 * nl * (elt == sizeof(double) ? sizeof(Rec<double>) : sizeof(Rec<float>));
+}
+
+template <typename T>
+gtsv_status forward(cudaStream_t stream, int64_t n, const T *dl, const T *d, const T *du,
+                    const T *z, T *y, T *g, unsigned *bits, void *rec, unsigned *flags)
+{
+  if (n >= kBigFrom)
+    return launch<T, kCBig>(stream, n, dl, d, du, z, y, g, bits, rec, flags);
+  return launch<T, kCSmall>(stream, n, dl, d, du, z, y, g, bits, rec, flags);
+}
+template gtsv_status forward<float>(cudaStream_t, int64_t, const float *, const float *,
+                                    const float *, const float *, float *, float *,
+                                    unsigned *, void *, unsigned *);
+template gtsv_status forward<double>(cudaStream_t, int64_t, const double *, const double *,
+                                     const double *, const double *, double *, double *,
+                                     unsigned *, void *, unsigned *);
+
+gtsv_status stats(unsigned long long out[3])
+{
+  const unsigned long long zero[2] = {0, 0};
+  GTSV_CUDA_TRY(cudaDeviceSynchronize());
+  GTSV_CUDA_TRY(cudaMemcpyFromSymbol(out, g_stats, sizeof zero));
+  GTSV_CUDA_TRY(cudaMemcpyToSymbol(g_stats, zero, sizeof zero));
+  out[2] = 0;
+  return GTSV_STATUS_SUCCESS;
+}
+
+} // namespace gtsv_pdp_sweep

@@ -1,0 +1,42 @@
+/* The GPU PDP's forward pass by warm-up sweeps (src/pdp/pdp_sweep.cu): each thread runs
+   DP_SEQ's sweep over its own C rows, started W rows early from a fresh state, and the
+   threads' starts are checked against their predecessors' exits. C++ (CUDA) only:
+   included by pdp.cu, which queues it before the checked-splice forward kernel (now
+   its fallback) and the backward kernel. */
+#ifndef GTSV_PDP_PDP_SWEEP_H
+#define GTSV_PDP_PDP_SWEEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <cuda_runtime.h>
+#include "core/internal.h"
+
+namespace gtsv_pdp_sweep {
+
+/* Flag words the caller zeroes before each column (with its other message words):
+   [0] the fallback flag (nonzero: the sweep's g, y and start bits are not to be used),
+   [1] the count of threads whose start disagreed with their predecessor's exit. */
+constexpr int kFlagWords = 2;
+
+/* Workspace bytes of the per-thread start and exit records for n rows and elements of
+   elt bytes. */
+size_t record_bytes(int64_t n, size_t elt);
+
+/* Queue the sweep of one column z (n rows) on stream: g, y and the start bits (bit i of
+   bits[i / 32]: row i starts a pivot block) in the layout pdp_backward_kernel reads,
+   then the check of every thread's start, the repair of up to a few threads from their
+   predecessors' exits, and the fallback flag where that is not enough (a thread's
+   repaired exit differs from its first one, too many disagree, or a pivot is zero or
+   not finite). rec: record_bytes(n, sizeof(T)) bytes; flags: kFlagWords words,
+   zeroed. */
+template <typename T>
+gtsv_status forward(cudaStream_t stream, int64_t n, const T *dl, const T *d, const T *du,
+                    const T *z, T *y, T *g, unsigned *bits, void *rec, unsigned *flags);
+
+/* Counts since the last call (synchronises the device, then resets them): [0] columns
+   swept, [1] threads repaired, [2] columns that fell back. For the tests. */
+gtsv_status stats(unsigned long long out[3]);
+
+} // namespace gtsv_pdp_sweep
+
+#endif /* GTSV_PDP_PDP_SWEEP_H */
