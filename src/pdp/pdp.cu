@@ -1339,10 +1339,12 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   T *g = reinterpret_cast<T *>(ws + L.g), *y = reinterpret_cast<T *>(ws + L.y);
   unsigned *bits = reinterpret_cast<unsigned *>(ws + L.bits);
   unsigned long long *info = gtsv__cuda_info(h);
-  /* the warm-up sweep first (pdp_sweep.cu; gtsv__pdp_sweep, or GTSV_PDP_SWEEP=0/1 where
-     set), with the default normalisation only: the others are this kernel's variants */
+  /* the warm-up sweep first (pdp_sweep.cu; gtsv__pdp_sweep, or GTSV_PDP_SWEEP=0/1/2 where
+     set: never, from kSweepFrom rows, always), with the default normalisation only: the
+     others are this kernel's variants */
   static const int envs = getenv("GTSV_PDP_SWEEP") ? atoi(getenv("GTSV_PDP_SWEEP")) : -1;
-  const bool sweep = (envs == 0 || envs == 1 ? envs : gtsv__pdp_sweep != 0) &&
+  const int mode = envs >= 0 && envs <= 2 ? envs : gtsv__pdp_sweep;
+  const bool sweep = (mode == 2 || (mode == 1 && n >= gtsv_pdp_sweep::kSweepFrom)) &&
                      norm == GTSV_PDP_NORM_THRESHOLD;
   unsigned *const sflags = words + nwords(nt) - gtsv_pdp_sweep::kFlagWords;
   const unsigned *const gate = sweep ? sflags : nullptr;

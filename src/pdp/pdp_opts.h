@@ -61,9 +61,10 @@ extern int gtsv__pdp_spec;
    where set. Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__pdp_forget;
 /* GPU solves with the default normalisation (CUDA builds only): the forward pass by
-   warm-up sweeps first (pdp_sweep.cu; 1, the default), this kernel only where the
-   sweep's check fails; or this kernel always (0, as before session 39).
-   GTSV_PDP_SWEEP=0/1 overrides it where set. Process-wide, not synchronised: set it
+   warm-up sweeps first (pdp_sweep.cu), the checked-splice kernel only where the sweep's
+   check fails: from gtsv_pdp_sweep::kSweepFrom rows (1, the default) or at every n (2);
+   or the checked-splice kernel always (0, as before session 39). GTSV_PDP_SWEEP=0/1/2
+   overrides it where set. Process-wide, not synchronised: set it
    between solves only. */
 extern int gtsv__pdp_sweep;
 /* The warm-up sweep's counts since the last call (CUDA builds only): counts[0] columns

@@ -55,10 +55,13 @@ namespace {
 constexpr int K = 16;         /* rows a stage */
 constexpr int S = K + 3;      /* slots a column of the tile (K + 2 rows and a pad) */
 constexpr int TW = 32 * S;    /* one array of a warp's tile */
-template <typename T> constexpr int kW = sizeof(T) == 8 ? 192 : 128; /* warm-up rows */
+#ifndef GTSV_PDP_SWEEP_WD
+#define GTSV_PDP_SWEEP_WD 192
+#endif
+template <typename T> constexpr int kW = sizeof(T) == 8 ? GTSV_PDP_SWEEP_WD : 128; /* warm-up rows */
 constexpr int kCSmall = 128, kCBig = 512; /* rows a thread: below / from kBigFrom rows */
 constexpr int64_t kBigFrom = (int64_t)1 << 22;
-constexpr unsigned kMaxRepairs = 256;
+constexpr unsigned kMaxRepairs = 256; /* and one thread in 8 */
 
 /* A thread's state at its first row (entry) or after its last (exit): bt and z of the
    next block's first row (r + pend), and where pend the carried second row of the 2x2
@@ -261,56 +264,103 @@ sweep_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ d,
   }
 }
 
-/* Rows r0..r1-1 swept again from the exit p of the thread above (rows from global
-   memory, block() as the sweep): g, y, the start-bit words of the rows, and row r1 where
-   the last block runs into it; returns the exit. */
+/* Rows r0..r1-1 swept again from the exit p of the thread above, block() as the sweep,
+   rows from global memory in windows of RW rows (the next window's loads issued before the
+   current one is swept): g, y and the start-bit words of the rows. It stops at the first
+   block end e > r0 where the thread's first sweep (what it stored: g, y and its start
+   bits) ended the same block with the same g and y: the state after e is a function of
+   those (bt = b1 - a1 g, z = z1 - a1 y of the block's last row), so from there on the first
+   sweep's rows are the repair's; the bit word of e keeps the first sweep's bits after e.
+   Returns true when it so stopped, else (it reached r1, also writing row r1 where the last
+   block runs into it) *ex = its exit. */
+constexpr int RW = 8;
 template <typename T>
-__device__ Rec<T> repair(int64_t n, int64_t r0, int64_t r1, const Rec<T> &p, const T *dl,
-                         const T *d, const T *du, const T *b, T *g, T *y, unsigned *bits)
+__device__ bool repair(int64_t n, int64_t r0, int64_t r1, const Rec<T> &p, const T *dl,
+                       const T *d, const T *du, const T *b, T *g, T *y, unsigned *bits,
+                       Rec<T> *ex)
 {
-  auto A = [&](int64_t r) { return r > 0 && r < n ? dl[r] : T(0); };
-  auto D = [&](int64_t r) { return r < n ? d[r] : T(0); };
-  auto Cu = [&](int64_t r) { return r < n - 1 ? du[r] : T(0); };
-  auto Bz = [&](int64_t r) { return r < n ? b[r] : T(0); };
+  /* rows i .. i + RW + 1 of dl, d, du, b (0 outside the system, dl[0], du[n-1]) */
+  auto load = [&](T (&w)[4][RW + 2], int64_t i) {
+#pragma unroll
+    for (int k = 0; k < RW + 2; k++) {
+      const int64_t r = i + k;
+      w[0][k] = r > 0 && r < n ? dl[r] : T(0);
+      w[1][k] = r < n ? d[r] : T(0);
+      w[2][k] = r < n - 1 ? du[r] : T(0);
+      w[3][k] = r < n ? b[r] : T(0);
+    }
+  };
+  T cur[4][RW + 2], nxt[4][RW + 2];
   T bt = p.bt, z = p.z, pg = p.pg, py = p.py;
   bool pend = p.pend != 0;
-  unsigned bad = 0u, bw = 0u;
-  for (int64_t i = r0; i < r1; i++) {
-    const int pb = (int)((i - r0) & 31);
-    bw |= (pend ? 0u : 1u) << pb;
-    if (pend) { /* row r0: the thread above wrote it, and so may this one have */
-      g[i] = pg;
-      y[i] = py;
-      pend = false;
-    } else {
-      const Blk<T> o = block<T>(bt, z, Cu(i), A(i + 1), D(i + 1), Cu(i + 1), A(i + 2),
-                                D(i + 2), Bz(i + 1), Bz(i + 2));
-      g[i] = o.g;
-      y[i] = o.y;
-      bad |= (unsigned)gtsv_piv::bad_piv(o.den);
-      pend = !o.one;
-      pg = o.g1;
-      py = o.y1;
-      bt = o.bt;
-      z = o.z;
+  unsigned bad = 0u, bw = 0u, oldw = 0u, oldp = 0u; /* first sweep's words: this, previous */
+  load(cur, r0);
+  for (int64_t i0 = r0; i0 < r1; i0 += RW) {
+    load(nxt, i0 + RW);
+#pragma unroll
+    for (int k = 0; k < RW; k++) {
+      const int64_t i = i0 + k;
+      if (i >= r1) break;
+      const int pb = (int)((i - r0) & 31);
+      if (pb == 0) {
+        oldp = oldw;
+        oldw = bits[i >> 5];
+      }
+      /* the first sweep's start bit of row j (j in this word or the one before, or j = i + 1) */
+      auto old_bit = [&](int64_t j) -> unsigned {
+        const int64_t wj = (j - r0) >> 5, wi = (i - r0) >> 5;
+        const unsigned w = wj == wi ? oldw : wj < wi ? oldp : bits[j >> 5];
+        return (w >> (j & 31)) & 1u;
+      };
+      bw |= (pend ? 0u : 1u) << pb;
+      bool same_end = false;
+      if (pend) { /* a 2x2 block's second row (row r0: the thread above's block) */
+        same_end = i > r0 && old_bit(i - 1) == 1u && old_bit(i) == 0u && same(g[i], pg) &&
+                   same(y[i], py);
+        g[i] = pg;
+        y[i] = py;
+        pend = false;
+      } else {
+        const Blk<T> o = block<T>(bt, z, cur[2][k], cur[0][k + 1], cur[1][k + 1],
+                                  cur[2][k + 1], cur[0][k + 2], cur[1][k + 2], cur[3][k + 1],
+                                  cur[3][k + 2]);
+        same_end = o.one && i > r0 && i + 1 < r1 && old_bit(i) == 1u && old_bit(i + 1) == 1u &&
+                   same(g[i], o.g) && same(y[i], o.y);
+        g[i] = o.g;
+        y[i] = o.y;
+        bad |= (unsigned)gtsv_piv::bad_piv(o.den);
+        pend = !o.one;
+        pg = o.g1;
+        py = o.y1;
+        bt = o.bt;
+        z = o.z;
+      }
+      if (same_end && bad == 0u) { /* the first sweep's rows from i + 1 on stand */
+        const unsigned keep = pb == 31 ? 0u : ~0u << (pb + 1);
+        bits[i >> 5] = (bw & ~keep) | (oldw & keep);
+        return true;
+      }
+      if (pb == 31 || i == r1 - 1) {
+        bits[i >> 5] = bw;
+        bw = 0u;
+      }
     }
-    if (pb == 31 || i == r1 - 1) {
-      bits[i >> 5] = bw;
-      bw = 0u;
-    }
+#pragma unroll
+    for (int a = 0; a < 4; a++)
+#pragma unroll
+      for (int k = 0; k < RW + 2; k++) cur[a][k] = nxt[a][k];
   }
   if (pend && r1 < n) {
     g[r1] = pg;
     y[r1] = py;
   }
-  Rec<T> e;
-  e.bt = bt;
-  e.z = z;
-  e.pg = pg;
-  e.py = py;
-  e.pend = pend ? 1 : 0;
-  e.bad = bad != 0u;
-  return e;
+  ex->bt = bt;
+  ex->z = z;
+  ex->pg = pg;
+  ex->py = py;
+  ex->pend = pend ? 1 : 0;
+  ex->bad = bad != 0u;
+  return false;
 }
 
 /* One thread a sweep thread t: the fallback flag where t's rows hold a bad pivot; where
@@ -334,15 +384,17 @@ check_kernel(int64_t n, int64_t nl, const T *__restrict__ dl, const T *__restric
   const Rec<T> p = eout[t - 1], in = ein[t];
   if (p.bad) return; /* thread t - 1 raises the flag */
   if (in.pend == p.pend && same(in.bt, p.bt) && same(in.z, p.z)) return;
-  if (atomicAdd(&flags[1], 1u) >= kMaxRepairs) {
+  if (atomicAdd(&flags[1], 1u) >= kMaxRepairs + (unsigned)(nl / 8)) {
     atomicOr(&flags[0], 1u);
     return;
   }
   atomicAdd(&g_stats[1], 1ull);
   const int64_t r0 = t * C, r1 = r0 + C < n ? r0 + C : n;
-  const Rec<T> q = repair<T>(n, r0, r1, p, dl, d, du, b, g, y, bits);
-  const bool kept = !q.bad && q.pend == e.pend && same(q.bt, e.bt) && same(q.z, e.z) &&
-                    (!e.pend || (same(q.pg, e.pg) && same(q.py, e.py)));
+  Rec<T> q;
+  const bool kept =
+      repair<T>(n, r0, r1, p, dl, d, du, b, g, y, bits, &q) ||
+      (!q.bad && q.pend == e.pend && same(q.bt, e.bt) && same(q.z, e.z) &&
+       (!e.pend || (same(q.pg, e.pg) && same(q.py, e.py))));
   if (!kept) atomicOr(&flags[0], 1u);
 }
 

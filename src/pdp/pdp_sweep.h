@@ -18,6 +18,12 @@ namespace gtsv_pdp_sweep {
    [1] the count of threads whose start disagreed with their predecessor's exit. */
 constexpr int kFlagWords = 2;
 
+/* Rows from which the library takes the sweep by default (gtsv__pdp_sweep = 1): below,
+   the checked-splice kernel alone was faster on the H200 (session 39, 2^20 rows: double
+   random 0.1735 against 0.2025 ms, float 0.0981 against 0.1184;
+   bench/results/gpu-pdp-sweep-h200-2026-11-28.md), at 2^23 and 2^25 the sweep. */
+constexpr int64_t kSweepFrom = (int64_t)1 << 22;
+
 /* Workspace bytes of the per-thread start and exit records for n rows and elements of
    elt bytes. */
 size_t record_bytes(int64_t n, size_t elt);
