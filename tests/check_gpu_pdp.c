@@ -285,8 +285,8 @@ START_TEST(sweep_paths)
   static const tu_kind kinds[] = {TU_RANDOM, TU_DOMINANT, TU_FORCE_2X2, TU_NEAR_SING_PART,
                                   TU_ZERO_DIAG_PAIRS};
   tu_prec p = (tu_prec)_i;
-  const int64_t big = tu_small_run() ? 1 << 16 : 1 << 20;
-  unsigned long long st[3];
+  const int64_t big = tu_tiny_run() ? 1 << 13 : tu_small_run() ? 1 << 16 : 1 << 20;
+  unsigned long long st[5];
   gtsv_handle h;
   char ctx[160];
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
@@ -313,10 +313,13 @@ START_TEST(sweep_paths)
     solve_judge(h, &P, -1, ctx);
     tu_problem_free(&P);
     ck_assert_int_eq(gtsv__pdp_cuda_sweep_stats(st), GTSV_STATUS_SUCCESS);
-    printf("check_gpu_pdp: sweep %s: %llu columns swept, %llu threads repaired, %llu fell "
-           "back\n", ctx, st[0], st[1], st[2]);
+    printf("check_gpu_pdp: sweep %s: %llu columns swept; forward %llu threads repaired, %llu "
+           "fell back; backward %llu threads repaired, %llu fell back\n", ctx, st[0], st[1],
+           st[2], st[3], st[4]);
     TU_EXPECT(st[0] == 1, "%s: %llu columns swept, not 1", ctx, st[0]);
-    if (k < 2) TU_EXPECT(st[2] == 0, "%s: fell back to the checked-splice kernel", ctx);
+    if (k < 2)
+      TU_EXPECT(st[2] == 0 && st[4] == 0, "%s: fell back to the checked-splice kernel (%llu) "
+                "or the scan backward kernel (%llu)", ctx, st[2], st[4]);
     if (k == 6) TU_EXPECT(st[2] == 1, "%s: did not fall back", ctx);
   }
   gtsv__pdp_sweep = 1;
@@ -640,6 +643,9 @@ int main(void)
   tcase_add_loop_test(tc, normalisation_variants, 0, TU_NPREC);
   tcase_add_loop_test(tc, strided_batch, 0, TU_NPREC);
   tcase_add_loop_test(tc, stress_bitwise, 0, 2 * TU_NPREC);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("sweep"); /* CK_RUN_CASE=sweep runs it alone */
+  tcase_set_timeout(tc, 900);
   tcase_add_loop_test(tc, sweep_paths, 0, TU_NPREC);
   suite_add_tcase(s, tc);
   tc = tcase_create("splice"); /* CK_RUN_CASE=splice: the checked-splice kernel alone */

@@ -409,6 +409,8 @@ __device__ unsigned long long g_forgot;
 /* columns whose warm-up sweep (pdp_sweep.cu) fell back to this kernel
    (gtsv__pdp_cuda_sweep_stats) */
 __device__ unsigned long long g_sweep_fell;
+/* columns whose warm-down backward sweep fell back to pdp_backward_kernel */
+__device__ unsigned long long g_sweep_bfell;
 
 /* Phase clocks of the forward kernel (a diagnostic: build with -DGTSV_PDP_CLOCKS=1,
    scripts/prebuild.sh; never in the library as shipped). Thread 0 of each of the
@@ -1037,8 +1039,13 @@ __global__ void __launch_bounds__(kThreads<T>)
 pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g,
                     const unsigned *__restrict__ bits, T *__restrict__ z,
                     Msg<typename Compute<T>::U> msg,
-                    int64_t ntiles)
+                    int64_t ntiles, const unsigned *gate)
 {
+  /* behind the warm-down sweep (pdp_sweep.cu): only where it raised its fallback flag */
+  if (gate != nullptr) {
+    if (*(const volatile unsigned *)gate == 0u) return;
+    if (blockIdx.x == 0 && threadIdx.x == 0) atomicAdd(&g_sweep_bfell, 1ull);
+  }
   typedef typename Compute<T>::U U;
   typedef typename Ar<U>::F F;
   constexpr int THREADS = kThreads<T>, NWARPS = kWarps<T>, TILE = kTile<T>;
@@ -1375,8 +1382,12 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
       GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_backward_kernel<T>,
                                          cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          (int)bwd_smem<T>()));
-    pdp_backward_kernel<T><<<(unsigned)nt, kThreads<T>, bwd_smem<T>(), stream>>>(n, y, g, bits, z,
-                                                                            m, L.ntiles);
+    if (sweep) {
+      s = gtsv_pdp_sweep::backward<T>(stream, n, y, g, bits, z, ws + L.rec, sflags);
+      if (s != GTSV_STATUS_SUCCESS) return s;
+    }
+    pdp_backward_kernel<T><<<(unsigned)nt, kThreads<T>, bwd_smem<T>(), stream>>>(
+        n, y, g, bits, z, m, L.ntiles, sweep ? sflags + 2 : nullptr);
     GTSV_CUDA_TRY(cudaGetLastError());
     if (c == 0) clk.report(stream, n, L.ntiles, sizeof(T));
   }
@@ -1429,13 +1440,15 @@ int gtsv__pdp_spec = 1;
 int gtsv__pdp_forget = 1;
 int gtsv__pdp_sweep = 1;
 
-extern "C" gtsv_status gtsv__pdp_cuda_sweep_stats(unsigned long long counts[3])
+extern "C" gtsv_status gtsv__pdp_cuda_sweep_stats(unsigned long long counts[5])
 {
   const unsigned long long zero = 0;
   const gtsv_status s = gtsv_pdp_sweep::stats(counts);
   if (s != GTSV_STATUS_SUCCESS) return s;
   GTSV_CUDA_TRY(cudaMemcpyFromSymbol(&counts[2], g_sweep_fell, sizeof zero));
   GTSV_CUDA_TRY(cudaMemcpyToSymbol(g_sweep_fell, &zero, sizeof zero));
+  GTSV_CUDA_TRY(cudaMemcpyFromSymbol(&counts[4], g_sweep_bfell, sizeof zero));
+  GTSV_CUDA_TRY(cudaMemcpyToSymbol(g_sweep_bfell, &zero, sizeof zero));
   return GTSV_STATUS_SUCCESS;
 }
 

@@ -67,10 +67,12 @@ extern int gtsv__pdp_forget;
    overrides it where set. Process-wide, not synchronised: set it
    between solves only. */
 extern int gtsv__pdp_sweep;
-/* The warm-up sweep's counts since the last call (CUDA builds only): counts[0] columns
-   swept, [1] threads whose start was repaired, [2] columns that fell back to the
-   checked-splice kernel. Synchronises the device, then resets them. For the tests. */
-gtsv_status gtsv__pdp_cuda_sweep_stats(unsigned long long counts[3]);
+/* The warm-up sweeps' counts since the last call (CUDA builds only): counts[0] columns
+   swept, [1] forward threads whose start was repaired, [2] columns whose forward pass fell
+   back to the checked-splice kernel, [3] backward threads repaired, [4] columns whose
+   backward pass fell back to the scan kernel. Synchronises the device, then resets them.
+   For the tests. */
+gtsv_status gtsv__pdp_cuda_sweep_stats(unsigned long long counts[5]);
 /* How the tiles of the GPU solves since the last call ended (CUDA builds only):
    modes[0] kept their provisional starts, [1] took the speculative redo, [2] were
    redone once the exact exit above was known. Synchronises the device, then

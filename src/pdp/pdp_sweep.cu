@@ -71,7 +71,8 @@ template <typename T> struct Rec {
   int pend, bad;
 };
 
-__device__ unsigned long long g_stats[2]; /* columns swept, threads repaired */
+/* columns swept, forward threads repaired, (unused), backward threads repaired */
+__device__ unsigned long long g_stats[4];
 
 /* One pivot block at row i from its first row's state (bt, z): c0 = du[i], a1 = dl[i+1],
    b1 = d[i+1], c1 = du[i+1], a2 = dl[i+2], b2 = d[i+2], z1 = b[i+1], z2 = b[i+2]. Both
@@ -398,7 +399,127 @@ check_kernel(int64_t n, int64_t nl, const T *__restrict__ dl, const T *__restric
   if (!kept) atomicOr(&flags[0], 1u);
 }
 
+/* The backward pass the same way: x_i = y_i - g_i q, q = x of the nearest block start
+   below (pivot.h), a recurrence that forgets its start as the forward one does (on U(-1,1)
+   matrices 3.3% of starts still differ bitwise after 128 rows, none of 4095 after 192;
+   dominant ones within 32; tools/pdp-warmup.c's counterpart, session 39). Thread t takes
+   rows r0..r1-1 and starts WB rows below r1 with q = 0 (exact at row n - 1, where g = 0);
+   its rows are read downwards, staged as in sweep_kernel (y, g: two arrays), its x staged
+   and stored coalesced into B. Its q on leaving row r1 (the x of the first block start at
+   or below r1, as it found it) is recorded for bcheck_kernel. */
+template <typename T, int C>
+__global__ void __launch_bounds__(32)
+bwd_kernel(int64_t n, const T *__restrict__ yv, const T *__restrict__ gv,
+           const unsigned *__restrict__ bits, T *__restrict__ x, T *__restrict__ qrec)
+{
+  constexpr int WB = kW<T>, NST = (C + WB) / K;
+  static_assert((C + WB) % K == 0, "whole stages");
+  extern __shared__ __align__(16) unsigned char smem[];
+  T *const buf0 = reinterpret_cast<T *>(smem);
+  T *const oX = buf0 + 4 * TW;
+  const int lane = threadIdx.x;
+  const int64_t tw = (int64_t)blockIdx.x * 32;
+  const int64_t t = tw + lane, r0 = t * C;
+  const int64_t top = r0 + C + WB - 1; /* the stream's row at offset 0; row = top - so */
+  const bool mine = r0 < n;
+  const int hl = lane & 15, hc = lane >> 4;
+  /* stage j into buffer q: slots 0..15 of every column (rows downwards) by half-warps */
+  auto stage = [&](int j, int q) {
+    T *const Y = buf0 + q * 2 * TW, *const G = Y + TW;
+    const int64_t sb = tw * C + C + WB - 1 - (int64_t)j * K; /* column 0's first row */
+#pragma unroll 4
+    for (int c = hc; c < 32; c += 2) {
+      const int64_t r = sb + (int64_t)c * C - hl;
+      const int o = c * S + hl;
+      if (r >= 0 && r < n) {
+        gtsv_cp::cp_elt(Y + o, yv + r);
+        gtsv_cp::cp_elt(G + o, gv + r);
+      } else {
+        Y[o] = T(0);
+        G[o] = T(0);
+      }
+    }
+    gtsv_cp::cp_commit();
+  };
+  /* the first stream offset whose row exists */
+  const int kstart = top >= n ? (int)(top - (n - 1)) : 0;
+  T q = T(0);
+  unsigned w = 0u;
+  stage(0, 0);
+  for (int j = 0; j < NST; j++) {
+    const int qb = j & 1;
+    __syncwarp();
+    if (j + 1 < NST) {
+      stage(j + 1, qb ^ 1);
+      gtsv_cp::cp_wait_but_last();
+    } else {
+      gtsv_cp::cp_wait();
+    }
+    __syncwarp();
+    const T *const pY = buf0 + qb * 2 * TW + lane * S, *const pG = pY + TW;
+    T *const qX = oX + lane * S;
+    const int o0 = j * K;
+#pragma unroll 4
+    for (int k = 0; k < K; k++) {
+      const int so = o0 + k;
+      const int64_t row = top - so;
+      const bool live = mine && so >= kstart && row >= r0;
+      if (so == WB && mine) qrec[t] = q; /* leaving row r1: q as this thread found it */
+      if (!live) continue;
+      if (so == kstart || (row & 31) == 31) w = bits[row >> 5];
+      const T xv = pY[k] - pG[k] * q;
+      if ((w >> (row & 31)) & 1u) q = xv;
+      qX[k] = xv;
+    }
+    __syncwarp();
+    { /* the stage's rows r1 - 1 .. r0 of each column, coalesced (downwards) */
+      const int64_t sb = tw * C + C + WB - 1 - o0;
+#pragma unroll 4
+      for (int c = hc; c < 32; c += 2) {
+        const int64_t r = sb + (int64_t)c * C - hl, c0 = (tw + c) * C;
+        if (r >= c0 && r < c0 + C && r < n) x[r] = oX[c * S + hl];
+      }
+    }
+  }
+}
+
+/* One thread a backward thread t but the last: where t's recorded q is not bitwise the x
+   (thread t + 1's, in B) of the first block start at or below r1, t's rows are solved
+   again from that x, downwards, until a block start whose x comes out as stored (then the
+   rows above it stand); at most kMaxRepairs + nl / 8 of them. The flag where a repair
+   reaches r0 without so meeting the stored rows (its x at the top may then differ from
+   what thread t - 1 compared with), or too many disagree. */
+template <typename T, int C>
+__global__ void __launch_bounds__(128)
+bcheck_kernel(int64_t n, int64_t nl, const T *__restrict__ yv, const T *__restrict__ gv,
+              const unsigned *__restrict__ bits, T *x, const T *__restrict__ qrec,
+              unsigned *flags)
+{
+  const int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (t + 1 >= nl) return;
+  const int64_t r0 = t * C, r1 = r0 + C;
+  auto bit = [&](int64_t r) { return (bits[r >> 5] >> (r & 31)) & 1u; };
+  const int64_t s = r1 + 1 < n && !bit(r1) ? r1 + 1 : r1;
+  T q = x[s];
+  if (same(q, qrec[t])) return;
+  if (atomicAdd(&flags[1], 1u) >= kMaxRepairs + (unsigned)(nl / 8)) {
+    atomicOr(&flags[0], 1u);
+    return;
+  }
+  atomicAdd(&g_stats[3], 1ull);
+  for (int64_t i = r1 - 1; i >= r0; i--) {
+    const T xv = yv[i] - gv[i] * q;
+    if (bit(i)) {
+      if (same(xv, x[i])) return; /* from here up the rows stand */
+      q = xv;
+    }
+    x[i] = xv;
+  }
+  atomicOr(&flags[0], 1u);
+}
+
 template <typename T> constexpr size_t smem_bytes() { return 10 * (size_t)TW * sizeof(T); }
+template <typename T> constexpr size_t bsmem_bytes() { return 5 * (size_t)TW * sizeof(T); }
 
 template <typename T, int C>
 gtsv_status launch(cudaStream_t stream, int64_t n, const T *dl, const T *d, const T *du,
@@ -418,12 +539,30 @@ gtsv_status launch(cudaStream_t stream, int64_t n, const T *dl, const T *d, cons
   return GTSV_STATUS_SUCCESS;
 }
 
+template <typename T, int C>
+gtsv_status launch_bwd(cudaStream_t stream, int64_t n, const T *y, const T *g,
+                       const unsigned *bits, T *x, void *rec, unsigned *flags)
+{
+  const int64_t nl = (n + C - 1) / C;
+  T *const qrec = reinterpret_cast<T *>(static_cast<Rec<T> *>(rec) + 2 * nl);
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(bwd_kernel<T, C>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int)bsmem_bytes<T>()));
+  bwd_kernel<T, C><<<(unsigned)((nl + 31) / 32), 32, bsmem_bytes<T>(), stream>>>(n, y, g, bits,
+                                                                                x, qrec);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  bcheck_kernel<T, C><<<(unsigned)((nl + 127) / 128), 128, 0, stream>>>(n, nl, y, g, bits, x,
+                                                                       qrec, flags + 2);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  return GTSV_STATUS_SUCCESS;
+}
+
 } // namespace
 
 size_t record_bytes(int64_t n, size_t elt)
 {
   const size_t nl = (size_t)((n + kCSmall - 1) / kCSmall);
-  return 2 * nl * (elt == sizeof(double) ? sizeof(Rec<double>) : sizeof(Rec<float>));
+  return 2 * nl * (elt == sizeof(double) ? sizeof(Rec<double>) : sizeof(Rec<float>)) + nl * elt;
 }
 
 template <typename T>
@@ -441,13 +580,24 @@ template gtsv_status forward<double>(cudaStream_t, int64_t, const double *, cons
                                      const double *, const double *, double *, double *,
                                      unsigned *, void *, unsigned *);
 
-gtsv_status stats(unsigned long long out[3])
+template <typename T>
+gtsv_status backward(cudaStream_t stream, int64_t n, const T *y, const T *g,
+                     const unsigned *bits, T *x, void *rec, unsigned *flags)
 {
-  const unsigned long long zero[2] = {0, 0};
+  if (n >= kBigFrom) return launch_bwd<T, kCBig>(stream, n, y, g, bits, x, rec, flags);
+  return launch_bwd<T, kCSmall>(stream, n, y, g, bits, x, rec, flags);
+}
+template gtsv_status backward<float>(cudaStream_t, int64_t, const float *, const float *,
+                                     const unsigned *, float *, void *, unsigned *);
+template gtsv_status backward<double>(cudaStream_t, int64_t, const double *, const double *,
+                                      const unsigned *, double *, void *, unsigned *);
+
+gtsv_status stats(unsigned long long out[4])
+{
+  const unsigned long long zero[4] = {0, 0, 0, 0};
   GTSV_CUDA_TRY(cudaDeviceSynchronize());
   GTSV_CUDA_TRY(cudaMemcpyFromSymbol(out, g_stats, sizeof zero));
   GTSV_CUDA_TRY(cudaMemcpyToSymbol(g_stats, zero, sizeof zero));
-  out[2] = 0;
   return GTSV_STATUS_SUCCESS;
 }
 

@@ -14,9 +14,10 @@
 namespace gtsv_pdp_sweep {
 
 /* Flag words the caller zeroes before each column (with its other message words):
-   [0] the fallback flag (nonzero: the sweep's g, y and start bits are not to be used),
-   [1] the count of threads whose start disagreed with their predecessor's exit. */
-constexpr int kFlagWords = 2;
+   [0] the forward fallback flag (nonzero: the sweep's g, y and start bits are not to be
+   used), [1] the count of threads whose start disagreed with their predecessor's exit;
+   [2], [3] the same for the backward pass (nonzero [2]: its x is not to be used). */
+constexpr int kFlagWords = 4;
 
 /* Rows from which the library takes the sweep by default (gtsv__pdp_sweep = 1): below,
    the checked-splice kernel alone was faster on the H200 (session 39, 2^20 rows: double
@@ -39,9 +40,18 @@ template <typename T>
 gtsv_status forward(cudaStream_t stream, int64_t n, const T *dl, const T *d, const T *du,
                     const T *z, T *y, T *g, unsigned *bits, void *rec, unsigned *flags);
 
+/* Queue the backward pass of one column by warm-down sweeps (x_i = y_i - g_i q from WB
+   rows below a thread's rows, q = 0 there), x into x (n rows), then its check and repairs;
+   flags[2] raised where they are not enough (the caller's backward kernel then redoes x
+   from y, g and bits, which this pass only reads). rec and flags as for forward. */
+template <typename T>
+gtsv_status backward(cudaStream_t stream, int64_t n, const T *y, const T *g,
+                     const unsigned *bits, T *x, void *rec, unsigned *flags);
+
 /* Counts since the last call (synchronises the device, then resets them): [0] columns
-   swept, [1] threads repaired, [2] columns that fell back. For the tests. */
-gtsv_status stats(unsigned long long out[3]);
+   swept, [1] forward threads repaired, [2] 0 (the caller's count of forward fallbacks
+   goes there), [3] backward threads repaired. For the tests. */
+gtsv_status stats(unsigned long long out[4]);
 
 } // namespace gtsv_pdp_sweep
 
