@@ -181,12 +181,15 @@ static void kinds_body(int i)
   gtsv_destroy(h);
   tu_report();
 }
-/* the sweep at every size (gtsv__pdp_sweep = 2; by default it starts at 2^22 rows) */
+/* the sweeps at every size and in both precisions (gtsv__pdp_sweep = 2 and
+   gtsv__pdp_sweep_bwd = 1; by default they start at 2^22 rows, the backward one in double) */
 START_TEST(kinds_vs_lapack)
 {
   gtsv__pdp_sweep = 2;
+  gtsv__pdp_sweep_bwd = 1; /* both precisions */
   kinds_body(_i);
   gtsv__pdp_sweep = 1;
+  gtsv__pdp_sweep_bwd = -1;
 }
 END_TEST
 /* the same with the checked-splice kernel alone (gtsv__pdp_sweep = 0), which is the
@@ -196,6 +199,7 @@ START_TEST(kinds_vs_lapack_splice)
   gtsv__pdp_sweep = 0;
   kinds_body(_i);
   gtsv__pdp_sweep = 1;
+  gtsv__pdp_sweep_bwd = -1;
 }
 END_TEST
 
@@ -263,8 +267,10 @@ static void thesis_body(int i)
 START_TEST(thesis_types)
 {
   gtsv__pdp_sweep = 2;
+  gtsv__pdp_sweep_bwd = 1; /* both precisions */
   thesis_body(_i);
   gtsv__pdp_sweep = 1;
+  gtsv__pdp_sweep_bwd = -1;
 }
 END_TEST
 START_TEST(thesis_types_splice)
@@ -272,6 +278,7 @@ START_TEST(thesis_types_splice)
   gtsv__pdp_sweep = 0;
   thesis_body(_i);
   gtsv__pdp_sweep = 1;
+  gtsv__pdp_sweep_bwd = -1;
 }
 END_TEST
 
@@ -293,6 +300,7 @@ START_TEST(sweep_paths)
   ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
   ck_assert_int_eq(gtsv__pdp_cuda_sweep_stats(st), GTSV_STATUS_SUCCESS); /* reset */
   gtsv__pdp_sweep = 2;
+  gtsv__pdp_sweep_bwd = 1; /* both precisions */
   for (int k = 0; k < 7; k++) {
     tu_problem P;
     const int64_t n = k < 5 ? big : 4096;
@@ -323,6 +331,7 @@ START_TEST(sweep_paths)
     if (k == 6) TU_EXPECT(st[2] == 1, "%s: did not fall back", ctx);
   }
   gtsv__pdp_sweep = 1;
+  gtsv__pdp_sweep_bwd = -1;
   gtsv_destroy(h);
   tu_report();
 }
@@ -363,6 +372,7 @@ START_TEST(normalisation_variants)
   free(xe);
   tu_problem_free(&P);
   gtsv__pdp_sweep = 1;
+  gtsv__pdp_sweep_bwd = -1;
   gtsv_destroy(h);
   tu_report();
 }
@@ -404,6 +414,7 @@ START_TEST(stress_bitwise)
 {
   tu_prec p = (tu_prec)(_i / 2);
   gtsv__pdp_sweep = _i % 2 ? 0 : 2;
+  gtsv__pdp_sweep_bwd = 1; /* both precisions */
   int64_t n = tu_small_run() ? 1 << 16 : 1 << 20;
   const int iters = tu_tiny_run() ? 3 : tu_small_run() ? 10 : 1000;
   size_t bytes = (size_t)n * tu_elt(p);
@@ -435,6 +446,7 @@ START_TEST(stress_bitwise)
   TU_EXPECT(differ == 0, "gpu %s sweep mode %d: %d of the sampled solves differ bitwise "
             "from the first", tu_prec_name(p), gtsv__pdp_sweep, differ);
   gtsv__pdp_sweep = 1;
+  gtsv__pdp_sweep_bwd = -1;
   memcpy(P.x, first, bytes);
   {
     char why[512];
@@ -540,6 +552,7 @@ START_TEST(speculative_redo)
             "%s: counts without speculation %llu/%llu/%llu", tu_prec_name(p), off[0], off[1],
             off[2]);
   gtsv__pdp_sweep = 1;
+  gtsv__pdp_sweep_bwd = -1;
   gtsv_destroy(h);
   tu_report();
 }
@@ -619,6 +632,7 @@ START_TEST(forget_paths)
             tu_prec_name(p));
   TU_EXPECT(off == 0, "%s: %llu tiles forgot with gtsv__pdp_forget = 0", tu_prec_name(p), off);
   gtsv__pdp_sweep = 1;
+  gtsv__pdp_sweep_bwd = -1;
   gtsv_destroy(h);
   tu_report();
 }

@@ -1,6 +1,12 @@
 /*
  * Parallel diagonal pivoting on the GPU (GTSV_ALGO_PDP, thesis chapter 4).
  *
+ * Since session 39 a solve of 2^22 rows or more first runs the warm-up sweeps of
+ * pdp_sweep.cu (forward; backward in double); this file's forward kernel (the checked
+ * splice) and backward kernel (scans) then run only where their checks fail (the gate
+ * argument), and always below 2^22 rows or with gtsv__pdp_sweep = 0. What follows
+ * describes these two kernels.
+ *
  * Method. pdp_arith.h: the LBM^T factorisation with the pivots of DP_SEQ is read
  * off three linear recurrences: theta (eq. 4.4), w (the L and B solve, see there)
  * and, backwards, q (the M^T solve). They are scanned; the pivot structure is a
@@ -1354,6 +1360,13 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   const bool sweep = (mode == 2 || (mode == 1 && n >= gtsv_pdp_sweep::kSweepFrom)) &&
                      norm == GTSV_PDP_NORM_THRESHOLD;
   unsigned *const sflags = words + nwords(nt) - gtsv_pdp_sweep::kFlagWords;
+  /* the backward pass by warm-down sweeps too (gtsv__pdp_sweep_bwd, or GTSV_PDP_SWEEP_BWD=
+     0/1 where set; by default in double only: session 39, H200, against the scan kernel
+     behind the same forward sweep, across two calls, double random 2^23 0.4661 against
+     0.4718 ms, 2^25 1.587 against 1.748, float random 2^23 0.4154 against 0.3705) */
+  static const int envb = getenv("GTSV_PDP_SWEEP_BWD") ? atoi(getenv("GTSV_PDP_SWEEP_BWD")) : -1;
+  const int bmode = envb == 0 || envb == 1 ? envb : gtsv__pdp_sweep_bwd;
+  const bool bsweep = sweep && (bmode == 1 || (bmode < 0 && sizeof(T) == sizeof(double)));
   const unsigned *const gate = sweep ? sflags : nullptr;
   PdpClk clk; /* the phase clocks' hooks (empty unless built with GTSV_PDP_CLOCKS) */
   for (int64_t c = 0; c < nrhs; c++) {
@@ -1382,12 +1395,12 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
       GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_backward_kernel<T>,
                                          cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          (int)bwd_smem<T>()));
-    if (sweep) {
+    if (bsweep) {
       s = gtsv_pdp_sweep::backward<T>(stream, n, y, g, bits, z, ws + L.rec, sflags);
       if (s != GTSV_STATUS_SUCCESS) return s;
     }
     pdp_backward_kernel<T><<<(unsigned)nt, kThreads<T>, bwd_smem<T>(), stream>>>(
-        n, y, g, bits, z, m, L.ntiles, sweep ? sflags + 2 : nullptr);
+        n, y, g, bits, z, m, L.ntiles, bsweep ? sflags + 2 : nullptr);
     GTSV_CUDA_TRY(cudaGetLastError());
     if (c == 0) clk.report(stream, n, L.ntiles, sizeof(T));
   }
@@ -1439,6 +1452,7 @@ gtsv_status pdp_strided(gtsv_handle h, int64_t n, const T *dl, const T *d, const
 int gtsv__pdp_spec = 1;
 int gtsv__pdp_forget = 1;
 int gtsv__pdp_sweep = 1;
+int gtsv__pdp_sweep_bwd = -1;
 
 extern "C" gtsv_status gtsv__pdp_cuda_sweep_stats(unsigned long long counts[5])
 {

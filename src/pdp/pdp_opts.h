@@ -67,6 +67,11 @@ extern int gtsv__pdp_forget;
    overrides it where set. Process-wide, not synchronised: set it
    between solves only. */
 extern int gtsv__pdp_sweep;
+/* Where the forward sweep runs, the backward pass by warm-down sweeps as well
+   (pdp_sweep.cu, backward; the scan kernel where its check fails): 1 always, 0 never,
+   -1 (the default) in double only. GTSV_PDP_SWEEP_BWD=0/1 overrides it where set.
+   Process-wide, not synchronised: set it between solves only. */
+extern int gtsv__pdp_sweep_bwd;
 /* The warm-up sweeps' counts since the last call (CUDA builds only): counts[0] columns
    swept, [1] forward threads whose start was repaired, [2] columns whose forward pass fell
    back to the checked-splice kernel, [3] backward threads repaired, [4] columns whose

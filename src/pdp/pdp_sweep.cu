@@ -36,12 +36,30 @@
  * iteration); g and y go through shared memory to global memory as coalesced stores.
  * 48.6 KB of shared memory a warp in double (24.3 KB float).
  *
+ * The backward pass (bwd_kernel, bcheck_kernel; in double by default, pdp.cu) the same
+ * way: x_i = y_i - g_i q forgets its start q as fast (U(-1,1): none of 4095 starts differ
+ * bitwise after 192 rows), so thread t sweeps its rows downwards from WB rows below them
+ * with q = 0, and its q at row r1 is checked bitwise against the x the thread below wrote
+ * there; a disagreeing thread is swept again from that x until a block start whose x
+ * comes out as stored. Where that is not enough the scan backward kernel (pdp.cu) redoes x
+ * from y, g and the start bits, which this pass only reads.
+ *
  * Bytes a row: read dl, d, du, b (4T) and again for the warm-up (W/C of that, from L2 in
- * part), write g, y (2T) and a start bit; the backward kernel then reads g, y (2T) and
- * writes x (T): 9T + W/C 4T, E <= 5/(9 + 4 W/C) = 48% in double at C = 512.
+ * part), write g, y (2T) and a start bit; the backward pass reads g, y (2T, and 2T WB/C
+ * again) and writes x (T): 9T + (4T W + 2T WB)/C, E <= 40/(72 + 36) = 37% in double at
+ * C = 512, W = WB = 192 (the scan backward kernel: 40/(72 + 24) = 42%).
+ *
+ * Measured (H200, bench/results/gpu-pdp-sweep-h200-2026-11-28.md): double random 2^23
+ * 0.466 ms (E 18.5%, 2.96x gtsv2; the checked-splice kernel alone 0.931), 2^25 1.587
+ * (E 21.9%); the sweeps are latency-bound (one warp a scheduler: 48.6 KB of tile a warp),
+ * not memory-bound.
  *
  * Compiled without FMA contraction (CMakeLists.txt): the sweep and the repair must round
  * alike for the repair's exit to be compared bitwise.
+ *
+ * Determinism: every value is a function of the data (the repairs' early stops compare
+ * with values the first sweeps wrote before the check kernels start; a repair that changes
+ * a value another check reads raises the flag), so the answers are bitwise reproducible.
  */
 #include <cuda_runtime.h>
 #include "pdp/pdp_sweep.h"
