@@ -1361,9 +1361,10 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
                      norm == GTSV_PDP_NORM_THRESHOLD;
   unsigned *const sflags = words + nwords(nt) - gtsv_pdp_sweep::kFlagWords;
   /* the backward pass by warm-down sweeps too (gtsv__pdp_sweep_bwd, or GTSV_PDP_SWEEP_BWD=
-     0/1 where set; by default in double only: session 39, H200, against the scan kernel
-     behind the same forward sweep, across two calls, double random 2^23 0.4661 against
-     0.4718 ms, 2^25 1.587 against 1.748, float random 2^23 0.4154 against 0.3705) */
+     0/1 where set; by default in double only: session 39, H200, one run, against the scan
+     kernel behind the same forward sweep, double random 2^23 0.4643 against 0.4736 ms, 2^25
+     1.586 against 1.751, float random 2^23 0.4170 against 0.3688;
+     bench/results/gpu-pdp-sweep-h200-2026-11-28.md) */
   static const int envb = getenv("GTSV_PDP_SWEEP_BWD") ? atoi(getenv("GTSV_PDP_SWEEP_BWD")) : -1;
   const int bmode = envb == 0 || envb == 1 ? envb : gtsv__pdp_sweep_bwd;
   const bool bsweep = sweep && (bmode == 1 || (bmode < 0 && sizeof(T) == sizeof(double)));

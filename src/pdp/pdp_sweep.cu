@@ -6,9 +6,9 @@
  * next: bt, the updated diagonal, and z, the updated right-hand side. Both forget where
  * they started: run from a fresh start (bt = d, z = b at row s, as if the matrix began
  * there), they reach bitwise the values of the sweep from row 0 after a number of rows
- * (tools/pdp-warmup.c; on U(-1,1) matrices bt within 128 rows, z about half as fast: 3.6%
- * of starts still differ bitwise after 128 rows, 0.02% after 192; strictly dominant
- * matrices within 64). So thread t takes rows r0 = t C .. r0 + C - 1 and starts W rows
+ * (tools/pdp-warmup.c, bench/results/host-pdp-warmup-2026-11-28.md: on U(-1,1) matrices bt
+ * bitwise within 96 rows, z more slowly: 4.1% of starts still differ bitwise after 128 rows,
+ * none of 8191 after 192; strictly dominant matrices within 64). So thread t takes rows r0 = t C .. r0 + C - 1 and starts W rows
  * early (W = 192 in double, 128 in float): it sweeps the W rows of its predecessor
  * (pivots, z), records its state at r0 (the "entry": bt, z and whether r0 is the second
  * row of a 2x2 block), sweeps its C rows writing g, y and the start bits, and records its
@@ -37,8 +37,8 @@
  * 48.6 KB of shared memory a warp in double (24.3 KB float).
  *
  * The backward pass (bwd_kernel, bcheck_kernel; in double by default, pdp.cu) the same
- * way: x_i = y_i - g_i q forgets its start q as fast (U(-1,1): none of 4095 starts differ
- * bitwise after 192 rows), so thread t sweeps its rows downwards from WB rows below them
+ * way: x_i = y_i - g_i q forgets its start q about as fast (U(-1,1): 3.6% of starts differ
+ * bitwise after 128 rows, 0.02% after 192), so thread t sweeps its rows downwards from WB rows below them
  * with q = 0, and its q at row r1 is checked bitwise against the x the thread below wrote
  * there; a disagreeing thread is swept again from that x until a block start whose x
  * comes out as stored. Where that is not enough the scan backward kernel (pdp.cu) redoes x
@@ -419,8 +419,8 @@ check_kernel(int64_t n, int64_t nl, const T *__restrict__ dl, const T *__restric
 
 /* The backward pass the same way: x_i = y_i - g_i q, q = x of the nearest block start
    below (pivot.h), a recurrence that forgets its start as the forward one does (on U(-1,1)
-   matrices 3.3% of starts still differ bitwise after 128 rows, none of 4095 after 192;
-   dominant ones within 32; tools/pdp-warmup.c's counterpart, session 39). Thread t takes
+   matrices 3.6% of starts still differ bitwise after 128 rows, 0.02% after 192; dominant
+   ones within 64; tools/pdp-warmup.c, its second table). Thread t takes
    rows r0..r1-1 and starts WB rows below r1 with q = 0 (exact at row n - 1, where g = 0);
    its rows are read downwards, staged as in sweep_kernel (y, g: two arrays), its x staged
    and stored coalesced into B. Its q on leaving row r1 (the x of the first block start at
