@@ -130,6 +130,22 @@ template <> __device__ __forceinline__ bool same<float>(float a, float b)
   return __float_as_int(a) == __float_as_int(b);
 }
 
+/* The start of stage j of nst (two buffers, stage j in buffer j & 1): once every lane is
+   done with the other buffer, stage j + 1's copies into it are issued (stage(j + 1, buffer)),
+   then this thread waits for stage j's; the warp then sees all of stage j. */
+template <typename F>
+__device__ __forceinline__ void begin_stage(int j, int nst, F &stage)
+{
+  __syncwarp();
+  if (j + 1 < nst) {
+    stage(j + 1, (j & 1) ^ 1);
+    gtsv_cp::cp_wait_but_last();
+  } else {
+    gtsv_cp::cp_wait();
+  }
+  __syncwarp();
+}
+
 /* Row r of dl, d, du, b into slot o of a tile's four arrays (A, A + TW, ...), by
    cp.async; 0 outside the system and for dl[0], du[n-1] (not part of it). */
 template <typename T>
@@ -193,14 +209,7 @@ sweep_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ d,
   stage(0, 0);
   for (int j = 0; j < NST; j++) {
     const int q = j & 1;
-    __syncwarp(); /* every lane is done with the buffer the next copies fill */
-    if (j + 1 < NST) {
-      stage(j + 1, q ^ 1);
-      gtsv_cp::cp_wait_but_last();
-    } else {
-      gtsv_cp::cp_wait();
-    }
-    __syncwarp();
+    begin_stage(j, NST, stage);
     const T *const pA = buf0 + q * 4 * TW + lane * S, *const pD = pA + TW, *const pC = pD + TW,
                    *const pB = pC + TW;
     T *const qG = oG + lane * S, *const qY = oY + lane * S;
@@ -466,14 +475,7 @@ bwd_kernel(int64_t n, const T *__restrict__ yv, const T *__restrict__ gv,
   stage(0, 0);
   for (int j = 0; j < NST; j++) {
     const int qb = j & 1;
-    __syncwarp();
-    if (j + 1 < NST) {
-      stage(j + 1, qb ^ 1);
-      gtsv_cp::cp_wait_but_last();
-    } else {
-      gtsv_cp::cp_wait();
-    }
-    __syncwarp();
+    begin_stage(j, NST, stage);
     const T *const pY = buf0 + qb * 2 * TW + lane * S, *const pG = pY + TW;
     T *const qX = oX + lane * S;
     const int o0 = j * K;
