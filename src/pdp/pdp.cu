@@ -474,15 +474,7 @@ __device__ __forceinline__ unsigned pdp_smid()
 #endif
 
 /* two states equal bit for bit (a redo from one is the redo from the other) */
-template <typename U> __device__ __forceinline__ bool same_bits(U a, U b);
-template <> __device__ __forceinline__ bool same_bits<double>(double a, double b)
-{
-  return __double_as_longlong(a) == __double_as_longlong(b);
-}
-template <> __device__ __forceinline__ bool same_bits<float>(float a, float b)
-{
-  return __float_as_int(a) == __float_as_int(b);
-}
+using gtsv_pdp_sweep::same_bits;
 template <typename U>
 __device__ __forceinline__ bool same_state(typename Ar<U>::S a, typename Ar<U>::S b)
 {

@@ -120,15 +120,6 @@ __device__ __forceinline__ Blk<T> block(T bt, T z, T c0, T a1, T b1, T c1, T a2,
   return o;
 }
 
-template <typename T> __device__ __forceinline__ bool same(T a, T b);
-template <> __device__ __forceinline__ bool same<double>(double a, double b)
-{
-  return __double_as_longlong(a) == __double_as_longlong(b);
-}
-template <> __device__ __forceinline__ bool same<float>(float a, float b)
-{
-  return __float_as_int(a) == __float_as_int(b);
-}
 
 /* The start of stage j of nst (two buffers, stage j in buffer j & 1): once every lane is
    done with the other buffer, stage j + 1's copies into it are issued (stage(j + 1, buffer)),
@@ -343,8 +334,8 @@ __device__ bool repair(int64_t n, int64_t r0, int64_t r1, const Rec<T> &p, const
       bw |= (pend ? 0u : 1u) << pb;
       bool same_end = false;
       if (pend) { /* a 2x2 block's second row (row r0: the thread above's block) */
-        same_end = i > r0 && old_bit(i - 1) == 1u && old_bit(i) == 0u && same(g[i], pg) &&
-                   same(y[i], py);
+        same_end = i > r0 && old_bit(i - 1) == 1u && old_bit(i) == 0u && same_bits(g[i], pg) &&
+                   same_bits(y[i], py);
         g[i] = pg;
         y[i] = py;
         pend = false;
@@ -353,7 +344,7 @@ __device__ bool repair(int64_t n, int64_t r0, int64_t r1, const Rec<T> &p, const
                                   cur[2][k + 1], cur[0][k + 2], cur[1][k + 2], cur[3][k + 1],
                                   cur[3][k + 2]);
         same_end = o.one && i > r0 && i + 1 < r1 && old_bit(i) == 1u && old_bit(i + 1) == 1u &&
-                   same(g[i], o.g) && same(y[i], o.y);
+                   same_bits(g[i], o.g) && same_bits(y[i], o.y);
         g[i] = o.g;
         y[i] = o.y;
         bad |= (unsigned)gtsv_piv::bad_piv(o.den);
@@ -411,7 +402,7 @@ check_kernel(int64_t n, int64_t nl, const T *__restrict__ dl, const T *__restric
   if (t == 0) return;
   const Rec<T> p = eout[t - 1], in = ein[t];
   if (p.bad) return; /* thread t - 1 raises the flag */
-  if (in.pend == p.pend && same(in.bt, p.bt) && same(in.z, p.z)) return;
+  if (in.pend == p.pend && same_bits(in.bt, p.bt) && same_bits(in.z, p.z)) return;
   if (atomicAdd(&flags[1], 1u) >= kMaxRepairs + (unsigned)(nl / 8)) {
     atomicOr(&flags[0], 1u);
     return;
@@ -421,8 +412,8 @@ check_kernel(int64_t n, int64_t nl, const T *__restrict__ dl, const T *__restric
   Rec<T> q;
   const bool kept =
       repair<T>(n, r0, r1, p, dl, d, du, b, g, y, bits, &q) ||
-      (!q.bad && q.pend == e.pend && same(q.bt, e.bt) && same(q.z, e.z) &&
-       (!e.pend || (same(q.pg, e.pg) && same(q.py, e.py))));
+      (!q.bad && q.pend == e.pend && same_bits(q.bt, e.bt) && same_bits(q.z, e.z) &&
+       (!e.pend || (same_bits(q.pg, e.pg) && same_bits(q.py, e.py))));
   if (!kept) atomicOr(&flags[0], 1u);
 }
 
@@ -521,7 +512,7 @@ bcheck_kernel(int64_t n, int64_t nl, const T *__restrict__ yv, const T *__restri
   auto bit = [&](int64_t r) { return (bits[r >> 5] >> (r & 31)) & 1u; };
   const int64_t s = r1 + 1 < n && !bit(r1) ? r1 + 1 : r1;
   T q = x[s];
-  if (same(q, qrec[t])) return;
+  if (same_bits(q, qrec[t])) return;
   if (atomicAdd(&flags[1], 1u) >= kMaxRepairs + (unsigned)(nl / 8)) {
     atomicOr(&flags[0], 1u);
     return;
@@ -530,7 +521,7 @@ bcheck_kernel(int64_t n, int64_t nl, const T *__restrict__ yv, const T *__restri
   for (int64_t i = r1 - 1; i >= r0; i--) {
     const T xv = yv[i] - gv[i] * q;
     if (bit(i)) {
-      if (same(xv, x[i])) return; /* from here up the rows stand */
+      if (same_bits(xv, x[i])) return; /* from here up the rows stand */
       q = xv;
     }
     x[i] = xv;

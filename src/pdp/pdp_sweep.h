@@ -48,6 +48,17 @@ template <typename T>
 gtsv_status backward(cudaStream_t stream, int64_t n, const T *y, const T *g,
                      const unsigned *bits, T *x, void *rec, unsigned *flags);
 
+/* a and b equal bit for bit (the sweeps' checks; pdp.cu's splice checks) */
+template <typename U> __device__ __forceinline__ bool same_bits(U a, U b);
+template <> __device__ __forceinline__ bool same_bits<double>(double a, double b)
+{
+  return __double_as_longlong(a) == __double_as_longlong(b);
+}
+template <> __device__ __forceinline__ bool same_bits<float>(float a, float b)
+{
+  return __float_as_int(a) == __float_as_int(b);
+}
+
 /* Counts since the last call (synchronises the device, then resets them): [0] columns
    swept, [1] forward threads repaired, [2] 0 (the caller's count of forward fallbacks
    goes there), [3] backward threads repaired. For the tests. */
