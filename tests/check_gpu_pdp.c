@@ -337,6 +337,56 @@ START_TEST(sweep_paths)
 }
 END_TEST
 
+/* The sweeps' other shapes (gtsv__pdp_sweep_shape: rows a thread C and rows a stage K;
+   the default is C = 128 below 2^22 rows, 512 from there, K = 16): each forced on both
+   sweeps at sizes around a thread's and a warp's rows, against LAPACK; random and
+   dominant matrices must not fall back. _i: precision and shape. */
+START_TEST(sweep_shapes)
+{
+  static const int shapes[][2] = {{128, 8}, {256, 8}, {256, 16}, {384, 8},
+                                  {384, 16}, {512, 8}, {512, 16}};
+  static const tu_kind kinds[] = {TU_RANDOM, TU_DOMINANT, TU_FORCE_2X2, TU_ZERO_DIAG_PAIRS};
+  const int ns = (int)(sizeof shapes / sizeof *shapes);
+  tu_prec p = (tu_prec)(_i / ns);
+  const int c = shapes[_i % ns][0], kk = shapes[_i % ns][1];
+  const int64_t sizes[] = {c + 1, 32 * (int64_t)c - 1, 32 * (int64_t)c + 1,
+                           96 * (int64_t)c + 77, (1 << 20) + 3};
+  unsigned long long st[5];
+  gtsv_handle h;
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv_set_algo(h, GTSV_ALGO_PDP), GTSV_STATUS_SUCCESS);
+  ck_assert_int_eq(gtsv__pdp_cuda_sweep_stats(st), GTSV_STATUS_SUCCESS); /* reset */
+  gtsv__pdp_sweep = 2;
+  gtsv__pdp_sweep_bwd = 1; /* both precisions */
+  gtsv__pdp_sweep_shape[0] = gtsv__pdp_sweep_shape[2] = c;
+  gtsv__pdp_sweep_shape[1] = gtsv__pdp_sweep_shape[3] = kk;
+  for (int si = 0; si < 5; si++) {
+    if (tu_small_run() && sizes[si] > 65537) break;
+    if (tu_tiny_run() && si != 0 && si != 2) continue; /* racecheck: C + 1, 32 C + 1 */
+    for (int k = 0; k < 4; k++) {
+      tu_problem P;
+      char ctx[160];
+      const int64_t n = sizes[si];
+      snprintf(ctx, sizeof ctx, "gpu %s %s n=%lld shape C=%d K=%d", tu_prec_name(p),
+               tu_kind_name(kinds[k]), (long long)n, c, kk);
+      tu_problem_init(&P, p, kinds[k], n, 1, n, 1, n, 300 + (uint64_t)(10 * si + k));
+      solve_judge(h, &P, -1, ctx);
+      tu_problem_free(&P);
+      ck_assert_int_eq(gtsv__pdp_cuda_sweep_stats(st), GTSV_STATUS_SUCCESS);
+      TU_EXPECT(st[0] == 1, "%s: %llu columns swept, not 1", ctx, st[0]);
+      if (k < 2)
+        TU_EXPECT(st[2] == 0 && st[4] == 0, "%s: fell back to the checked-splice kernel "
+                  "(%llu) or the scan backward kernel (%llu)", ctx, st[2], st[4]);
+    }
+  }
+  for (int j = 0; j < 4; j++) gtsv__pdp_sweep_shape[j] = 0;
+  gtsv__pdp_sweep = 1;
+  gtsv__pdp_sweep_bwd = -1;
+  gtsv_destroy(h);
+  tu_report();
+}
+END_TEST
+
 START_TEST(normalisation_variants)
 {
   tu_prec p = (tu_prec)_i;
@@ -661,6 +711,7 @@ int main(void)
   tc = tcase_create("sweep"); /* CK_RUN_CASE=sweep runs it alone */
   tcase_set_timeout(tc, 900);
   tcase_add_loop_test(tc, sweep_paths, 0, TU_NPREC);
+  tcase_add_loop_test(tc, sweep_shapes, 0, TU_NPREC * 7);
   suite_add_tcase(s, tc);
   tc = tcase_create("splice"); /* CK_RUN_CASE=splice: the checked-splice kernel alone */
   tcase_set_timeout(tc, 900);

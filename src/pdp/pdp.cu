@@ -1446,6 +1446,7 @@ int gtsv__pdp_spec = 1;
 int gtsv__pdp_forget = 1;
 int gtsv__pdp_sweep = 1;
 int gtsv__pdp_sweep_bwd = -1;
+int gtsv__pdp_sweep_shape[4] = {0, 0, 0, 0};
 
 extern "C" gtsv_status gtsv__pdp_cuda_sweep_stats(unsigned long long counts[5])
 {

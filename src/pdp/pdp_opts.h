@@ -72,6 +72,11 @@ extern int gtsv__pdp_sweep;
    -1 (the default) in double only. GTSV_PDP_SWEEP_BWD=0/1 overrides it where set.
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__pdp_sweep_bwd;
+/* The warm-up sweeps' shapes (pdp_sweep.cu): forward rows a thread (C: 128, 256, 384 or
+   512) and rows a stage (K: 8 or 16), then the backward sweep's C and K; 0 (the default)
+   or any other value: the library's choice for the size. GTSV_PDP_SWEEP_FC, _FK, _BC, _BK
+   override them where set. Process-wide, not synchronised: set them between solves only. */
+extern int gtsv__pdp_sweep_shape[4];
 /* The warm-up sweeps' counts since the last call (CUDA builds only): counts[0] columns
    swept, [1] forward threads whose start was repaired, [2] columns whose forward pass fell
    back to the checked-splice kernel, [3] backward threads repaired, [4] columns whose

@@ -61,8 +61,11 @@
  * with values the first sweeps wrote before the check kernels start; a repair that changes
  * a value another check reads raises the flag), so the answers are bitwise reproducible.
  */
+#include <stdlib.h>
+#include <type_traits>
 #include <cuda_runtime.h>
 #include "pdp/pdp_sweep.h"
+#include "pdp/pdp_opts.h"
 #include "batch/cp_async.h"
 #include "core/pivot_cxx.h"
 #include "cuda/state.h"
@@ -70,9 +73,11 @@
 namespace gtsv_pdp_sweep {
 namespace {
 
-constexpr int K = 16;         /* rows a stage */
-constexpr int S = K + 3;      /* slots a column of the tile (K + 2 rows and a pad) */
-constexpr int TW = 32 * S;    /* one array of a warp's tile */
+/* A stage is K rows of each of a warp's 32 columns (K = 8 or 16, a template argument):
+   a column has S = K + 3 slots (K + 2 rows and a pad: an odd stride, no bank conflicts),
+   one array of the tile TW = 32 S slots. */
+template <int K> constexpr int kS = K + 3;
+template <int K> constexpr int kTW = 32 * kS<K>;
 #ifndef GTSV_PDP_SWEEP_WD
 #define GTSV_PDP_SWEEP_WD 192
 #endif
@@ -139,7 +144,7 @@ __device__ __forceinline__ void begin_stage(int j, int nst, F &stage)
 
 /* Row r of dl, d, du, b into slot o of a tile's four arrays (A, A + TW, ...), by
    cp.async; 0 outside the system and for dl[0], du[n-1] (not part of it). */
-template <typename T>
+template <typename T, int TW>
 __device__ __forceinline__ void copy_row(T *A, int o, int64_t r, int64_t n, const T *dl,
                                          const T *d, const T *du, const T *b)
 {
@@ -161,19 +166,21 @@ __device__ __forceinline__ void copy_row(T *A, int o, int64_t r, int64_t n, cons
 
 /* The sweep: one warp a block, thread t = 32 blockIdx.x + lane. Its stream is rows
    s = r0 - W .. r0 + C - 1 (stream offset so = row - s; rows below 0 do not exist: the
-   first threads start at row 0, which is exact). */
-template <typename T, int C>
+   first threads start at row 0, which is exact). Row k of a stage is done with its du and
+   b slots once swept (later rows read slots above k): its g and y go there, and from there
+   to global memory. */
+template <typename T, int C, int K>
 __global__ void __launch_bounds__(32)
 sweep_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ d,
              const T *__restrict__ du, const T *__restrict__ b, T *__restrict__ g,
              T *__restrict__ y, unsigned *__restrict__ bits, Rec<T> *__restrict__ ein,
              Rec<T> *__restrict__ eout)
 {
-  constexpr int W = kW<T>, NST = (C + W) / K;
-  static_assert((C + W) % K == 0 && C % 32 == 0, "whole stages, whole bit words");
+  constexpr int W = kW<T>, NST = (C + W) / K, S = kS<K>, TW = kTW<K>, CP = 32 / K;
+  static_assert((C + W) % K == 0 && C % 32 == 0 && 32 % K == 0,
+                "whole stages, whole bit words, whole columns a pass");
   extern __shared__ __align__(16) unsigned char smem[];
   T *const buf0 = reinterpret_cast<T *>(smem);
-  T *const oG = buf0 + 8 * TW, *const oY = oG + TW;
   __shared__ int sOff[32]; /* 1 where a lane's row r0 is the second row of a 2x2 block */
   const int lane = threadIdx.x;
   const int64_t tw = (int64_t)blockIdx.x * 32;
@@ -181,16 +188,17 @@ sweep_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ d,
   const int64_t s = r0 - W;
   const bool mine = r0 < n;
   sOff[lane] = 0;
-  const int hl = lane & 15, hc = lane >> 4; /* half-warps, two columns at a time */
-  /* stage j into buffer q: rows 0..15 of every column by half-warps, then 16, 17 */
+  const int hl = lane % K, hc = lane / K; /* CP columns at a time, K lanes each */
+  /* stage j into buffer q: rows 0..K-1 of every column, CP columns a pass, then each
+     lane rows K, K + 1 of its own */
   auto stage = [&](int j, int q) {
     T *const A = buf0 + q * 4 * TW;
     const int64_t sb = tw * C - W + (int64_t)j * K; /* column 0's first row */
 #pragma unroll 4
-    for (int c = hc; c < 32; c += 2)
-      copy_row<T>(A, c * S + hl, sb + (int64_t)c * C + hl, n, dl, d, du, b);
-    copy_row<T>(A, lane * S + 16, sb + (int64_t)lane * C + 16, n, dl, d, du, b);
-    copy_row<T>(A, lane * S + 17, sb + (int64_t)lane * C + 17, n, dl, d, du, b);
+    for (int c = hc; c < 32; c += CP)
+      copy_row<T, TW>(A, c * S + hl, sb + (int64_t)c * C + hl, n, dl, d, du, b);
+    copy_row<T, TW>(A, lane * S + K, sb + (int64_t)lane * C + K, n, dl, d, du, b);
+    copy_row<T, TW>(A, lane * S + K + 1, sb + (int64_t)lane * C + K + 1, n, dl, d, du, b);
     gtsv_cp::cp_commit();
   };
   const int kstart = s < 0 ? (int)(-s) : 0;
@@ -201,9 +209,10 @@ sweep_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ d,
   for (int j = 0; j < NST; j++) {
     const int q = j & 1;
     begin_stage(j, NST, stage);
-    const T *const pA = buf0 + q * 4 * TW + lane * S, *const pD = pA + TW, *const pC = pD + TW,
-                   *const pB = pC + TW;
-    T *const qG = oG + lane * S, *const qY = oY + lane * S;
+    T *const tile = buf0 + q * 4 * TW, *const oG = tile + 2 * TW, *const oY = tile + 3 * TW;
+    const T *const pA = tile + lane * S, *const pD = pA + TW;
+    T *const pC = oG + lane * S, *const pB = oY + lane * S;
+    T *const qG = pC, *const qY = pB; /* g into du's slot, y into b's, once read */
     const int o0 = j * K;
 #pragma unroll 4
     for (int k = 0; k < K; k++) {
@@ -253,10 +262,10 @@ sweep_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ d,
       z = o.z;
     }
     __syncwarp();
-    { /* the stage's rows r0 + sOff .. r1 - 1, coalesced by half-warps */
+    { /* the stage's rows r0 + sOff .. r1 - 1, coalesced, CP columns a pass */
       const int64_t sb = tw * C - W + o0;
 #pragma unroll 4
-      for (int c = hc; c < 32; c += 2) {
+      for (int c = hc; c < 32; c += CP) {
         const int64_t r = sb + (int64_t)c * C + hl;
         const int k0 = W - o0 + sOff[c]; /* the column's first output, stage offset */
         if (hl >= k0 && hl < W + C - o0 && r < n) {
@@ -423,30 +432,31 @@ check_kernel(int64_t n, int64_t nl, const T *__restrict__ dl, const T *__restric
    ones within 64; tools/pdp-warmup.c, its second table). Thread t takes
    rows r0..r1-1 and starts WB rows below r1 with q = 0 (exact at row n - 1, where g = 0);
    its rows are read downwards, staged as in sweep_kernel (y, g: two arrays), its x staged
-   and stored coalesced into B. Its q on leaving row r1 (the x of the first block start at
-   or below r1, as it found it) is recorded for bcheck_kernel. */
-template <typename T, int C>
+   and stored coalesced into B (through the y slot it was formed from). Its q on leaving row r1
+   (the x of the first block start at or below r1, as it found it) is recorded for
+   bcheck_kernel. */
+template <typename T, int C, int K>
 __global__ void __launch_bounds__(32)
 bwd_kernel(int64_t n, const T *__restrict__ yv, const T *__restrict__ gv,
            const unsigned *__restrict__ bits, T *__restrict__ x, T *__restrict__ qrec)
 {
-  constexpr int WB = kW<T>, NST = (C + WB) / K;
-  static_assert((C + WB) % K == 0, "whole stages");
+  constexpr int WB = kW<T>, NST = (C + WB) / K, S = kS<K>, TW = kTW<K>, CP = 32 / K;
+  static_assert((C + WB) % K == 0 && 32 % K == 0, "whole stages, whole columns a pass");
   extern __shared__ __align__(16) unsigned char smem[];
   T *const buf0 = reinterpret_cast<T *>(smem);
-  T *const oX = buf0 + 4 * TW;
   const int lane = threadIdx.x;
   const int64_t tw = (int64_t)blockIdx.x * 32;
   const int64_t t = tw + lane, r0 = t * C;
   const int64_t top = r0 + C + WB - 1; /* the stream's row at offset 0; row = top - so */
   const bool mine = r0 < n;
-  const int hl = lane & 15, hc = lane >> 4;
-  /* stage j into buffer q: slots 0..15 of every column (rows downwards) by half-warps */
+  const int hl = lane % K, hc = lane / K;
+  /* stage j into buffer q: slots 0..K-1 of every column (rows downwards), CP columns a
+     pass */
   auto stage = [&](int j, int q) {
     T *const Y = buf0 + q * 2 * TW, *const G = Y + TW;
     const int64_t sb = tw * C + C + WB - 1 - (int64_t)j * K; /* column 0's first row */
 #pragma unroll 4
-    for (int c = hc; c < 32; c += 2) {
+    for (int c = hc; c < 32; c += CP) {
       const int64_t r = sb + (int64_t)c * C - hl;
       const int o = c * S + hl;
       if (r >= 0 && r < n) {
@@ -467,8 +477,9 @@ bwd_kernel(int64_t n, const T *__restrict__ yv, const T *__restrict__ gv,
   for (int j = 0; j < NST; j++) {
     const int qb = j & 1;
     begin_stage(j, NST, stage);
-    const T *const pY = buf0 + qb * 2 * TW + lane * S, *const pG = pY + TW;
-    T *const qX = oX + lane * S;
+    T *const oX = buf0 + qb * 2 * TW; /* x into y's slot, once read */
+    T *const pY = oX + lane * S, *const qX = pY;
+    const T *const pG = pY + TW;
     const int o0 = j * K;
 #pragma unroll 4
     for (int k = 0; k < K; k++) {
@@ -486,7 +497,7 @@ bwd_kernel(int64_t n, const T *__restrict__ yv, const T *__restrict__ gv,
     { /* the stage's rows r1 - 1 .. r0 of each column, coalesced (downwards) */
       const int64_t sb = tw * C + C + WB - 1 - o0;
 #pragma unroll 4
-      for (int c = hc; c < 32; c += 2) {
+      for (int c = hc; c < 32; c += CP) {
         const int64_t r = sb + (int64_t)c * C - hl, c0 = (tw + c) * C;
         if (r >= c0 && r < c0 + C && r < n) x[r] = oX[c * S + hl];
       }
@@ -529,19 +540,21 @@ bcheck_kernel(int64_t n, int64_t nl, const T *__restrict__ yv, const T *__restri
   atomicOr(&flags[0], 1u);
 }
 
-template <typename T> constexpr size_t smem_bytes() { return 10 * (size_t)TW * sizeof(T); }
-template <typename T> constexpr size_t bsmem_bytes() { return 5 * (size_t)TW * sizeof(T); }
+/* shared memory of a sweep's warp: two stages of four arrays (forward), of two (backward) */
+template <typename T, int K> constexpr size_t smem_bytes() { return 8 * (size_t)kTW<K> * sizeof(T); }
+template <typename T, int K> constexpr size_t bsmem_bytes() { return 4 * (size_t)kTW<K> * sizeof(T); }
 
-template <typename T, int C>
+template <typename T, int C, int K>
 gtsv_status launch(cudaStream_t stream, int64_t n, const T *dl, const T *d, const T *du,
                    const T *z, T *y, T *g, unsigned *bits, void *rec, unsigned *flags)
 {
   const int64_t nl = (n + C - 1) / C;
   Rec<T> *const ein = static_cast<Rec<T> *>(rec), *const eout = ein + nl;
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(sweep_kernel<T, C>,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     (int)smem_bytes<T>()));
-  sweep_kernel<T, C><<<(unsigned)((nl + 31) / 32), 32, smem_bytes<T>(), stream>>>(
+  if (smem_bytes<T, K>() > 48 * 1024)
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(sweep_kernel<T, C, K>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       (int)smem_bytes<T, K>()));
+  sweep_kernel<T, C, K><<<(unsigned)((nl + 31) / 32), 32, smem_bytes<T, K>(), stream>>>(
       n, dl, d, du, z, g, y, bits, ein, eout);
   GTSV_CUDA_TRY(cudaGetLastError());
   check_kernel<T, C><<<(unsigned)((nl + 127) / 128), 128, 0, stream>>>(
@@ -550,22 +563,62 @@ gtsv_status launch(cudaStream_t stream, int64_t n, const T *dl, const T *d, cons
   return GTSV_STATUS_SUCCESS;
 }
 
-template <typename T, int C>
+template <typename T, int C, int K>
 gtsv_status launch_bwd(cudaStream_t stream, int64_t n, const T *y, const T *g,
                        const unsigned *bits, T *x, void *rec, unsigned *flags)
 {
   const int64_t nl = (n + C - 1) / C;
   T *const qrec = reinterpret_cast<T *>(static_cast<Rec<T> *>(rec) + 2 * nl);
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(bwd_kernel<T, C>,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     (int)bsmem_bytes<T>()));
-  bwd_kernel<T, C><<<(unsigned)((nl + 31) / 32), 32, bsmem_bytes<T>(), stream>>>(n, y, g, bits,
-                                                                                x, qrec);
+  if (bsmem_bytes<T, K>() > 48 * 1024)
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(bwd_kernel<T, C, K>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       (int)bsmem_bytes<T, K>()));
+  bwd_kernel<T, C, K><<<(unsigned)((nl + 31) / 32), 32, bsmem_bytes<T, K>(), stream>>>(
+      n, y, g, bits, x, qrec);
   GTSV_CUDA_TRY(cudaGetLastError());
   bcheck_kernel<T, C><<<(unsigned)((nl + 127) / 128), 128, 0, stream>>>(n, nl, y, g, bits, x,
                                                                        qrec, flags + 2);
   GTSV_CUDA_TRY(cudaGetLastError());
   return GTSV_STATUS_SUCCESS;
+}
+
+/* A sweep's shape: rows a thread (C) and rows a stage (K). */
+struct Shape {
+  int c, k;
+};
+
+/* The shape of the forward (fwd) or backward sweep of n rows of T: the default, or
+   gtsv__pdp_sweep_shape's (pdp_opts.h) where it names one that is built (C 128, 256, 384
+   or 512; K 8 or 16), GTSV_PDP_SWEEP_FC / _FK (forward), _BC / _BK (backward) where set,
+   for the A/B runs of the benchmark. */
+template <typename T> Shape shape(int64_t n, bool fwd)
+{
+  auto env = [](const char *name) { return getenv(name) ? atoi(getenv(name)) : -1; };
+  static const int e[4] = {env("GTSV_PDP_SWEEP_FC"), env("GTSV_PDP_SWEEP_FK"),
+                           env("GTSV_PDP_SWEEP_BC"), env("GTSV_PDP_SWEEP_BK")};
+  const int o = fwd ? 0 : 2;
+  const int c = e[o] >= 0 ? e[o] : gtsv__pdp_sweep_shape[o];
+  const int k = e[o + 1] >= 0 ? e[o + 1] : gtsv__pdp_sweep_shape[o + 1];
+  Shape sh = {n >= kBigFrom ? kCBig : kCSmall, 16};
+  if (c == 128 || c == 256 || c == 384 || c == 512) sh.c = c;
+  if (k == 8 || k == 16) sh.k = k;
+  return sh;
+}
+
+/* f(C, K) with the shape's C and K as compile-time constants (std::integral_constant) */
+template <typename F> gtsv_status by_shape(Shape sh, F &&f)
+{
+  using std::integral_constant;
+  switch (sh.k * 1000 + sh.c) {
+  case 8128: return f(integral_constant<int, 128>(), integral_constant<int, 8>());
+  case 8256: return f(integral_constant<int, 256>(), integral_constant<int, 8>());
+  case 8384: return f(integral_constant<int, 384>(), integral_constant<int, 8>());
+  case 8512: return f(integral_constant<int, 512>(), integral_constant<int, 8>());
+  case 16128: return f(integral_constant<int, 128>(), integral_constant<int, 16>());
+  case 16256: return f(integral_constant<int, 256>(), integral_constant<int, 16>());
+  case 16384: return f(integral_constant<int, 384>(), integral_constant<int, 16>());
+  default: return f(integral_constant<int, 512>(), integral_constant<int, 16>());
+  }
 }
 
 } // namespace
@@ -580,9 +633,10 @@ template <typename T>
 gtsv_status forward(cudaStream_t stream, int64_t n, const T *dl, const T *d, const T *du,
                     const T *z, T *y, T *g, unsigned *bits, void *rec, unsigned *flags)
 {
-  if (n >= kBigFrom)
-    return launch<T, kCBig>(stream, n, dl, d, du, z, y, g, bits, rec, flags);
-  return launch<T, kCSmall>(stream, n, dl, d, du, z, y, g, bits, rec, flags);
+  return by_shape(shape<T>(n, true), [&](auto c, auto k) {
+    return launch<T, decltype(c)::value, decltype(k)::value>(stream, n, dl, d, du, z, y, g, bits,
+                                                             rec, flags);
+  });
 }
 template gtsv_status forward<float>(cudaStream_t, int64_t, const float *, const float *,
                                     const float *, const float *, float *, float *,
@@ -595,8 +649,10 @@ template <typename T>
 gtsv_status backward(cudaStream_t stream, int64_t n, const T *y, const T *g,
                      const unsigned *bits, T *x, void *rec, unsigned *flags)
 {
-  if (n >= kBigFrom) return launch_bwd<T, kCBig>(stream, n, y, g, bits, x, rec, flags);
-  return launch_bwd<T, kCSmall>(stream, n, y, g, bits, x, rec, flags);
+  return by_shape(shape<T>(n, false), [&](auto c, auto k) {
+    return launch_bwd<T, decltype(c)::value, decltype(k)::value>(stream, n, y, g, bits, x, rec,
+                                                                 flags);
+  });
 }
 template gtsv_status backward<float>(cudaStream_t, int64_t, const float *, const float *,
                                      const unsigned *, float *, void *, unsigned *);
