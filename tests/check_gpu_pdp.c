@@ -343,8 +343,8 @@ END_TEST
    dominant matrices must not fall back. _i: precision and shape. */
 START_TEST(sweep_shapes)
 {
-  static const int shapes[][2] = {{128, 8}, {256, 8}, {256, 16}, {384, 8},
-                                  {384, 16}, {512, 8}, {512, 16}};
+  static const int shapes[][2] = {{128, 32}, {256, 16}, {256, 32}, {512, 16},
+                                  {512, 32}, {1024, 16}, {1024, 32}};
   static const tu_kind kinds[] = {TU_RANDOM, TU_DOMINANT, TU_FORCE_2X2, TU_ZERO_DIAG_PAIRS};
   const int ns = (int)(sizeof shapes / sizeof *shapes);
   tu_prec p = (tu_prec)(_i / ns);

@@ -276,11 +276,13 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <type_traits>
 #include <cuda/atomic>
 #include <cuda_runtime.h>
 #include "pdp/pdp.h"
 #include "pdp/pdp_opts.h"
 #include "pdp/pdp_sweep.h"
+#include "cuda/resident.h"
 #include "cuda/state.h"
 
 namespace {
@@ -679,18 +681,13 @@ template <typename T> constexpr size_t fwd_smem() { return 4 * (size_t)kSpad<T> 
    SM (above: double 2, float 1). With 128 x 16 tiles the float kernel needed 2:
    without it ptxas kept it at 80 registers with spills, 90 with. */
 template <typename T, int NM>
-__global__ void __launch_bounds__(kThreads<T>, minb<T>())
-pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
-                   const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
-                   T *__restrict__ g, unsigned *__restrict__ bits, Msg<typename Compute<T>::U> msg,
-                   unsigned long long *info, unsigned long long key_base, int spec_on,
-                   int forget_on, const unsigned *gate)
+__device__ __forceinline__ void
+pdp_forward_tile(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
+                 const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
+                 T *__restrict__ g, unsigned *__restrict__ bits,
+                 const Msg<typename Compute<T>::U> &msg, unsigned long long *info,
+                 unsigned long long key_base, int spec_on, int forget_on, int64_t tile)
 {
-  /* behind the warm-up sweep (pdp_sweep.cu): only where it raised its fallback flag */
-  if (gate != nullptr) {
-    if (*(const volatile unsigned *)gate == 0u) return;
-    if (blockIdx.x == 0 && threadIdx.x == 0) atomicAdd(&g_sweep_fell, 1ull);
-  }
   typedef typename Compute<T>::U U;
   typedef typename Ar<U>::S S;
   typedef typename Ar<U>::G G;
@@ -702,13 +699,10 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   __shared__ G sWarp[NWARPS];
   __shared__ S sIn, sE;
   __shared__ Exits<U> sEx;
-  __shared__ unsigned sMap[NWARPS], sFsmIn, sBits[TW], sTile;
+  __shared__ unsigned sMap[NWARPS], sFsmIn, sBits[TW];
   __shared__ int sSpec, sMode;
   const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5;
-
-  if (tid == 0) sTile = atomicAdd(&msg.tickets[0], 1u);
-  __syncthreads();
-  const int64_t tile = sTile, r0 = tile * TILE;
+  const int64_t r0 = tile * TILE;
   PDP_CLK_START();
 
   /* stage rows r0-OFF .. r0+TILE+1; zero outside */
@@ -1025,6 +1019,38 @@ pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd
   PDP_CLK_END(mode, spec, rounds);
 }
 
+/* The forward kernel: a tile a block, in ticket order (msg.tickets[0]); with LOOP (behind
+   the sweep), tiles in ticket order until there are none left, so that a grid of as many
+   blocks as are resident at once does them all: a gated launch whose gate stays shut then
+   costs a few microseconds, not waves of empty blocks. A block waits only on tiles with
+   earlier tickets, which running blocks hold. (One kernel for both: the loop costs the
+   backward kernel 22 more registers, 86, and so a block an SM.) */
+template <typename T, int NM, bool LOOP>
+__global__ void __launch_bounds__(kThreads<T>, minb<T>())
+pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
+                   const T *__restrict__ du, const T *__restrict__ z, T *__restrict__ y,
+                   T *__restrict__ g, unsigned *__restrict__ bits, Msg<typename Compute<T>::U> msg,
+                   unsigned long long *info, unsigned long long key_base, int spec_on,
+                   int forget_on, const unsigned *gate)
+{
+  /* behind the warm-up sweep (pdp_sweep.cu): only where it raised its fallback flag */
+  if (gate != nullptr) {
+    if (*(const volatile unsigned *)gate == 0u) return;
+    if (blockIdx.x == 0 && threadIdx.x == 0) atomicAdd(&g_sweep_fell, 1ull);
+  }
+  __shared__ unsigned sTile;
+  const int64_t ntiles = (n + kTile<T> - 1) / kTile<T>;
+  do {
+    if (threadIdx.x == 0) sTile = atomicAdd(&msg.tickets[0], 1u);
+    __syncthreads();
+    const int64_t tile = sTile;
+    if (LOOP && tile >= ntiles) return;
+    pdp_forward_tile<T, NM>(n, dl, dd, du, z, y, g, bits, msg, info, key_base, spec_on,
+                            forget_on, tile);
+    if (LOOP) __syncthreads(); /* every thread has read sTile, is done with shared memory */
+  } while (LOOP);
+}
+
 /* dynamic shared memory of the backward kernel: y and g of a tile (dynamic: float's
    4096-row tile needs 68 KB, above the 48 KiB of static shared memory) */
 template <typename T> constexpr int kBpad = sp(kTile<T> - 1) + 1;
@@ -1033,17 +1059,11 @@ template <typename T> constexpr size_t bwd_smem() { return 2 * (size_t)kBpad<T> 
 /* Backward: x_i = y_i - g_i q, q = x of the next block start below; y and g
    through shared memory (coalesced), x back the same way. */
 template <typename T>
-__global__ void __launch_bounds__(kThreads<T>)
-pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g,
-                    const unsigned *__restrict__ bits, T *__restrict__ z,
-                    Msg<typename Compute<T>::U> msg,
-                    int64_t ntiles, const unsigned *gate)
+__device__ __forceinline__ void
+pdp_backward_tile(int64_t n, const T *__restrict__ yg, const T *__restrict__ g,
+                  const unsigned *__restrict__ bits, T *__restrict__ z,
+                  const Msg<typename Compute<T>::U> &msg, int64_t ntiles, int64_t tile)
 {
-  /* behind the warm-down sweep (pdp_sweep.cu): only where it raised its fallback flag */
-  if (gate != nullptr) {
-    if (*(const volatile unsigned *)gate == 0u) return;
-    if (blockIdx.x == 0 && threadIdx.x == 0) atomicAdd(&g_sweep_bfell, 1ull);
-  }
   typedef typename Compute<T>::U U;
   typedef typename Ar<U>::F F;
   constexpr int THREADS = kThreads<T>, NWARPS = kWarps<T>, TILE = kTile<T>;
@@ -1051,11 +1071,8 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
   T *const sY = reinterpret_cast<T *>(smem), *const sG = sY + kBpad<T>;
   __shared__ F sWarp[NWARPS];
   __shared__ U sQ;
-  __shared__ unsigned sTile;
   const int tid = threadIdx.x, lane = tid & 31, wid = tid >> 5, tb = (C + 1) * tid;
-  if (tid == 0) sTile = atomicAdd(&msg.tickets[1], 1u);
-  __syncthreads();
-  const int64_t tile = ntiles - 1 - (int64_t)sTile, r0 = tile * TILE;
+  const int64_t r0 = tile * TILE;
   for (int k = tid; k < TILE; k += THREADS) {
     sY[sp(k)] = r0 + k < n ? yg[r0 + k] : T(0);
     sG[sp(k)] = r0 + k < n ? g[r0 + k] : T(0);
@@ -1145,6 +1162,31 @@ pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g
     if (r0 + k < n) z[r0 + k] = sY[sp(k)];
 }
 
+/* The backward kernel: tiles from the last up in ticket order (msg.tickets[1]), a tile a
+   block or, with LOOP, as the forward kernel's loop. */
+template <typename T, bool LOOP>
+__global__ void __launch_bounds__(kThreads<T>)
+pdp_backward_kernel(int64_t n, const T *__restrict__ yg, const T *__restrict__ g,
+                    const unsigned *__restrict__ bits, T *__restrict__ z,
+                    Msg<typename Compute<T>::U> msg,
+                    int64_t ntiles, const unsigned *gate)
+{
+  /* behind the warm-down sweep (pdp_sweep.cu): only where it raised its fallback flag */
+  if (gate != nullptr) {
+    if (*(const volatile unsigned *)gate == 0u) return;
+    if (blockIdx.x == 0 && threadIdx.x == 0) atomicAdd(&g_sweep_bfell, 1ull);
+  }
+  __shared__ unsigned sTile;
+  do {
+    if (threadIdx.x == 0) sTile = atomicAdd(&msg.tickets[1], 1u);
+    __syncthreads();
+    const int64_t t = sTile;
+    if (LOOP && t >= ntiles) return;
+    pdp_backward_tile<T>(n, yg, g, bits, z, msg, ntiles, ntiles - 1 - t);
+    if (LOOP) __syncthreads(); /* every thread has read sTile, is done with shared memory */
+  } while (LOOP);
+}
+
 /* Workspace layout: one function for the size and the solver. */
 struct Layout {
   size_t g, y, bits, words, fagg, finc, bagg, binc, xp, xpm, xe, xem, rec, bytes;
@@ -1194,19 +1236,30 @@ gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T 
   /* gtsv__pdp_forget, or GTSV_PDP_FORGET=0/1 where set (pdp_opts.h) */
   static const int envf = getenv("GTSV_PDP_FORGET") ? atoi(getenv("GTSV_PDP_FORGET")) : -1;
   const int forget_on = envf == 0 || envf == 1 ? envf : gtsv__pdp_forget != 0;
-  /* above 48 KiB of dynamic shared memory (double) the kernel must opt in */
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_forward_kernel<T, NM>,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     (int)fwd_smem<T>()));
-  /* all of the SM's unified memory as shared memory, so that minb<T>() blocks fit */
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_forward_kernel<T, NM>,
-                                     cudaFuncAttributePreferredSharedMemoryCarveout,
-                                     cudaSharedmemCarveoutMaxShared));
-  pdp_forward_kernel<T, NM><<<nt, kThreads<T>, fwd_smem<T>(), stream>>>(n, dl, d, du, z, y, g, bits,
-                                                                    m, info, key_base, spec_on,
-                                                                    forget_on, gate);
-  GTSV_CUDA_TRY(cudaGetLastError());
-  return GTSV_STATUS_SUCCESS;
+  auto go = [&](auto loop) -> gtsv_status {
+    constexpr bool LOOP = decltype(loop)::value;
+    /* above 48 KiB of dynamic shared memory (double) the kernel must opt in */
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_forward_kernel<T, NM, LOOP>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       (int)fwd_smem<T>()));
+    /* all of the SM's unified memory as shared memory, so that minb<T>() blocks fit */
+    GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_forward_kernel<T, NM, LOOP>,
+                                       cudaFuncAttributePreferredSharedMemoryCarveout,
+                                       cudaSharedmemCarveoutMaxShared));
+    /* behind the sweep, as many blocks as are resident (the kernel's loop takes the
+       tiles): its launch costs little where the gate stays shut */
+    unsigned grid = nt;
+    if (LOOP) {
+      const int res = gtsv_cuda::resident_blocks<pdp_forward_kernel<T, NM, LOOP>>(
+          kThreads<T>, (int)fwd_smem<T>());
+      if (res > 0 && (unsigned)res < grid) grid = (unsigned)res;
+    }
+    pdp_forward_kernel<T, NM, LOOP><<<grid, kThreads<T>, fwd_smem<T>(), stream>>>(
+        n, dl, d, du, z, y, g, bits, m, info, key_base, spec_on, forget_on, gate);
+    GTSV_CUDA_TRY(cudaGetLastError());
+    return GTSV_STATUS_SUCCESS;
+  };
+  return gate != nullptr ? go(std::true_type()) : go(std::false_type());
 }
 
 #ifdef GTSV_PDP_CLOCKS
@@ -1384,16 +1437,27 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
                                                      g, bits, m, info, key_base, gate);
     if (s != GTSV_STATUS_SUCCESS) return s;
     clk.mark(1, stream);
-    if (bwd_smem<T>() > 48 * 1024)
-      GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_backward_kernel<T>,
-                                         cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         (int)bwd_smem<T>()));
     if (bsweep) {
       s = gtsv_pdp_sweep::backward<T>(stream, n, y, g, bits, z, ws + L.rec, sflags);
       if (s != GTSV_STATUS_SUCCESS) return s;
+      /* behind the sweep, as many blocks as are resident, the kernel's loop */
+      if (bwd_smem<T>() > 48 * 1024)
+        GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_backward_kernel<T, true>,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           (int)bwd_smem<T>()));
+      const int res = gtsv_cuda::resident_blocks<pdp_backward_kernel<T, true>>(
+          kThreads<T>, (int)bwd_smem<T>(), false);
+      const unsigned bgrid = res > 0 && (unsigned)res < nt ? (unsigned)res : (unsigned)nt;
+      pdp_backward_kernel<T, true><<<bgrid, kThreads<T>, bwd_smem<T>(), stream>>>(
+          n, y, g, bits, z, m, L.ntiles, sflags + 2);
+    } else {
+      if (bwd_smem<T>() > 48 * 1024)
+        GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_backward_kernel<T, false>,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           (int)bwd_smem<T>()));
+      pdp_backward_kernel<T, false><<<(unsigned)nt, kThreads<T>, bwd_smem<T>(), stream>>>(
+          n, y, g, bits, z, m, L.ntiles, nullptr);
     }
-    pdp_backward_kernel<T><<<(unsigned)nt, kThreads<T>, bwd_smem<T>(), stream>>>(
-        n, y, g, bits, z, m, L.ntiles, bsweep ? sflags + 2 : nullptr);
     GTSV_CUDA_TRY(cudaGetLastError());
     if (c == 0) clk.report(stream, n, L.ntiles, sizeof(T));
   }

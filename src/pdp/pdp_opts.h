@@ -72,8 +72,8 @@ extern int gtsv__pdp_sweep;
    -1 (the default) in double only. GTSV_PDP_SWEEP_BWD=0/1 overrides it where set.
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__pdp_sweep_bwd;
-/* The warm-up sweeps' shapes (pdp_sweep.cu): forward rows a thread (C: 128, 256, 384 or
-   512) and rows a stage (K: 8 or 16), then the backward sweep's C and K; 0 (the default)
+/* The warm-up sweeps' shapes (pdp_sweep.cu): forward rows a thread (C: 128, 256, 512 or
+   1024) and rows a stage (K: 16 or 32), then the backward sweep's C and K; 0 (the default)
    or any other value: the library's choice for the size. GTSV_PDP_SWEEP_FC, _FK, _BC, _BK
    override them where set. Process-wide, not synchronised: set them between solves only. */
 extern int gtsv__pdp_sweep_shape[4];

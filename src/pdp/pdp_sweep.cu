@@ -73,7 +73,7 @@
 namespace gtsv_pdp_sweep {
 namespace {
 
-/* A stage is K rows of each of a warp's 32 columns (K = 8 or 16, a template argument):
+/* A stage is K rows of each of a warp's 32 columns (K = 16 or 32, a template argument):
    a column has S = K + 3 slots (K + 2 rows and a pad: an odd stride, no bank conflicts),
    one array of the tile TW = 32 S slots. */
 template <int K> constexpr int kS = K + 3;
@@ -550,10 +550,13 @@ gtsv_status launch(cudaStream_t stream, int64_t n, const T *dl, const T *d, cons
 {
   const int64_t nl = (n + C - 1) / C;
   Rec<T> *const ein = static_cast<Rec<T> *>(rec), *const eout = ein + nl;
-  if (smem_bytes<T, K>() > 48 * 1024)
-    GTSV_CUDA_TRY(cudaFuncSetAttribute(sweep_kernel<T, C, K>,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       (int)smem_bytes<T, K>()));
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(sweep_kernel<T, C, K>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int)smem_bytes<T, K>()));
+  /* all of the SM's unified memory as shared memory: as many warps as fit */
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(sweep_kernel<T, C, K>,
+                                     cudaFuncAttributePreferredSharedMemoryCarveout,
+                                     cudaSharedmemCarveoutMaxShared));
   sweep_kernel<T, C, K><<<(unsigned)((nl + 31) / 32), 32, smem_bytes<T, K>(), stream>>>(
       n, dl, d, du, z, g, y, bits, ein, eout);
   GTSV_CUDA_TRY(cudaGetLastError());
@@ -569,10 +572,12 @@ gtsv_status launch_bwd(cudaStream_t stream, int64_t n, const T *y, const T *g,
 {
   const int64_t nl = (n + C - 1) / C;
   T *const qrec = reinterpret_cast<T *>(static_cast<Rec<T> *>(rec) + 2 * nl);
-  if (bsmem_bytes<T, K>() > 48 * 1024)
-    GTSV_CUDA_TRY(cudaFuncSetAttribute(bwd_kernel<T, C, K>,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       (int)bsmem_bytes<T, K>()));
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(bwd_kernel<T, C, K>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int)bsmem_bytes<T, K>()));
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(bwd_kernel<T, C, K>,
+                                     cudaFuncAttributePreferredSharedMemoryCarveout,
+                                     cudaSharedmemCarveoutMaxShared));
   bwd_kernel<T, C, K><<<(unsigned)((nl + 31) / 32), 32, bsmem_bytes<T, K>(), stream>>>(
       n, y, g, bits, x, qrec);
   GTSV_CUDA_TRY(cudaGetLastError());
@@ -588,8 +593,8 @@ struct Shape {
 };
 
 /* The shape of the forward (fwd) or backward sweep of n rows of T: the default, or
-   gtsv__pdp_sweep_shape's (pdp_opts.h) where it names one that is built (C 128, 256, 384
-   or 512; K 8 or 16), GTSV_PDP_SWEEP_FC / _FK (forward), _BC / _BK (backward) where set,
+   gtsv__pdp_sweep_shape's (pdp_opts.h) where it names one that is built (C 128, 256, 512
+   or 1024; K 16 or 32), GTSV_PDP_SWEEP_FC / _FK (forward), _BC / _BK (backward) where set,
    for the A/B runs of the benchmark. */
 template <typename T> Shape shape(int64_t n, bool fwd)
 {
@@ -600,8 +605,8 @@ template <typename T> Shape shape(int64_t n, bool fwd)
   const int c = e[o] >= 0 ? e[o] : gtsv__pdp_sweep_shape[o];
   const int k = e[o + 1] >= 0 ? e[o + 1] : gtsv__pdp_sweep_shape[o + 1];
   Shape sh = {n >= kBigFrom ? kCBig : kCSmall, 16};
-  if (c == 128 || c == 256 || c == 384 || c == 512) sh.c = c;
-  if (k == 8 || k == 16) sh.k = k;
+  if (c == 128 || c == 256 || c == 512 || c == 1024) sh.c = c;
+  if (k == 16 || k == 32) sh.k = k;
   return sh;
 }
 
@@ -609,14 +614,14 @@ template <typename T> Shape shape(int64_t n, bool fwd)
 template <typename F> gtsv_status by_shape(Shape sh, F &&f)
 {
   using std::integral_constant;
-  switch (sh.k * 1000 + sh.c) {
-  case 8128: return f(integral_constant<int, 128>(), integral_constant<int, 8>());
-  case 8256: return f(integral_constant<int, 256>(), integral_constant<int, 8>());
-  case 8384: return f(integral_constant<int, 384>(), integral_constant<int, 8>());
-  case 8512: return f(integral_constant<int, 512>(), integral_constant<int, 8>());
-  case 16128: return f(integral_constant<int, 128>(), integral_constant<int, 16>());
-  case 16256: return f(integral_constant<int, 256>(), integral_constant<int, 16>());
-  case 16384: return f(integral_constant<int, 384>(), integral_constant<int, 16>());
+  switch (sh.k * 10000 + sh.c) {
+  case 160128: return f(integral_constant<int, 128>(), integral_constant<int, 16>());
+  case 160256: return f(integral_constant<int, 256>(), integral_constant<int, 16>());
+  case 161024: return f(integral_constant<int, 1024>(), integral_constant<int, 16>());
+  case 320128: return f(integral_constant<int, 128>(), integral_constant<int, 32>());
+  case 320256: return f(integral_constant<int, 256>(), integral_constant<int, 32>());
+  case 320512: return f(integral_constant<int, 512>(), integral_constant<int, 32>());
+  case 321024: return f(integral_constant<int, 1024>(), integral_constant<int, 32>());
   default: return f(integral_constant<int, 512>(), integral_constant<int, 16>());
   }
 }

@@ -203,10 +203,13 @@
 #include "batch/batch.h"
 #include "core/pivot_cxx.h"
 #include "cuda/pdl.h"
+#include "cuda/resident.h"
 #include "cuda/state.h"
 #include "arcr/arcr.h"
 
 namespace {
+
+using gtsv_cuda::resident_blocks;
 using namespace gtsv_piv;
 using namespace gtsv_pdl;
 namespace cg = cooperative_groups;
@@ -1673,32 +1676,6 @@ template <typename T> struct BatchIn;
 template <> struct BatchIn<float> { static constexpr auto fn = gtsv__s_batch_solve_in; };
 template <> struct BatchIn<double> { static constexpr auto fn = gtsv__d_batch_solve_in; };
 
-/* Resident blocks of a kernel on the current device (the cooperative tail launch
-   needs all its blocks resident; the persistent top kernels take that many);
-   asked once per device and kernel (same answer every time). */
-template <auto kernel> int resident_blocks(int threads, int smem)
-{
-  static std::atomic<int> cache[64];
-  int dev = 0, sms = 0, per = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess) return -1;
-  int v = dev >= 0 && dev < 64 ? cache[dev].load(std::memory_order_relaxed) : 0;
-  if (v > 0) return v;
-  /* the most shared memory an SM can give (the one-warp top blocks' occupancy needs it) */
-  if (cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem) !=
-          cudaSuccess ||
-      cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
-                           cudaSharedmemCarveoutMaxShared) != cudaSuccess ||
-      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, threads, smem) !=
-          cudaSuccess ||
-      per < 1) {
-    (void)cudaGetLastError();
-    return -1;
-  }
-  v = sms * per;
-  if (dev >= 0 && dev < 64) cache[dev].store(v, std::memory_order_relaxed);
-  return v;
-}
 
 /* Developer trace (environment GTSV_SPIKE_TRACE=1): the GPU time of each stage of
    every solve, printed to stderr after the solve (this synchronises the stream). */
