@@ -1223,6 +1223,15 @@ template <typename T> Layout pdp_layout(int64_t n)
   return L;
 }
 
+/* The gated kernels behind the sweeps in their loop form on a grid of resident blocks (1,
+   the default), or a tile a block on the full grid (GTSV_PDP_GATE_LOOP=0, as in session 39;
+   an A/B switch). */
+inline bool gate_loop()
+{
+  static const int e = getenv("GTSV_PDP_GATE_LOOP") ? atoi(getenv("GTSV_PDP_GATE_LOOP")) : 1;
+  return e != 0;
+}
+
 template <typename T, int NM>
 gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T *dl, const T *d,
                            const T *du, const T *z, T *y, T *g, unsigned *bits,
@@ -1259,7 +1268,7 @@ gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T 
     GTSV_CUDA_TRY(cudaGetLastError());
     return GTSV_STATUS_SUCCESS;
   };
-  return gate != nullptr ? go(std::true_type()) : go(std::false_type());
+  return gate != nullptr && gate_loop() ? go(std::true_type()) : go(std::false_type());
 }
 
 #ifdef GTSV_PDP_CLOCKS
@@ -1440,6 +1449,8 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
     if (bsweep) {
       s = gtsv_pdp_sweep::backward<T>(stream, n, y, g, bits, z, ws + L.rec, sflags);
       if (s != GTSV_STATUS_SUCCESS) return s;
+    }
+    if (bsweep && gate_loop()) {
       /* behind the sweep, as many blocks as are resident, the kernel's loop */
       if (bwd_smem<T>() > 48 * 1024)
         GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_backward_kernel<T, true>,
@@ -1456,7 +1467,7 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
                                            (int)bwd_smem<T>()));
       pdp_backward_kernel<T, false><<<(unsigned)nt, kThreads<T>, bwd_smem<T>(), stream>>>(
-          n, y, g, bits, z, m, L.ntiles, nullptr);
+          n, y, g, bits, z, m, L.ntiles, bsweep ? sflags + 2 : nullptr);
     }
     GTSV_CUDA_TRY(cudaGetLastError());
     if (c == 0) clk.report(stream, n, L.ntiles, sizeof(T));
