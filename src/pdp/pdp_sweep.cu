@@ -29,12 +29,16 @@
  * subdominant solution) take the latter.
  *
  * Layout (the probe's lean 16 fast form): one warp a block; the 32 threads' streams
- * (C + W rows each) are staged K = 16 rows at a time into shared memory by cp.async, two
- * stages in flight, 32 columns of K + 3 slots (dl, d, du, b; the column stride is odd: no
- * bank conflicts); each lane sweeps its column one row an iteration (both pivot blocks'
- * values formed and selected, the second row of a 2x2 block carried to the next
- * iteration); g and y go through shared memory to global memory as coalesced stores.
- * 48.6 KB of shared memory a warp in double (24.3 KB float).
+ * (C + W rows each) are staged K rows at a time (16, or 32 in float's forward sweep from
+ * 2^22 rows: shape()) into shared memory by cp.async, two stages in flight, 32 columns of
+ * K + 3 slots (dl, d, du, b; the column stride is odd: no bank conflicts); each lane sweeps
+ * its column one row an iteration (both pivot blocks' values formed and selected, the
+ * second row of a 2x2 block carried to the next iteration); g and y go into the du and b
+ * slots of the row just swept and from there to global memory as coalesced stores. 38.9
+ * KB of shared memory a warp in double at K = 16 (35.8 KB float at K = 32). The stage's
+ * pieces of a column (K rows, 128 bytes at K = 16 in double) want to be long: at K = 8 the
+ * solve was 20-40% slower. The carveout is left to the driver: all of the SM's memory as
+ * shared memory (L1 at its smallest) made double 2^23 17% slower.
  *
  * The backward pass (bwd_kernel, bcheck_kernel; in double by default, pdp.cu) the same
  * way: x_i = y_i - g_i q forgets its start q about as fast (U(-1,1): 3.6% of starts differ
@@ -47,12 +51,13 @@
  * Bytes a row: read dl, d, du, b (4T) and again for the warm-up (W/C of that, from L2 in
  * part), write g, y (2T) and a start bit; the backward pass reads g, y (2T, and 2T WB/C
  * again) and writes x (T): 9T + (4T W + 2T WB)/C, E <= 40/(72 + 36) = 37% in double at
- * C = 512, W = WB = 192 (the scan backward kernel: 40/(72 + 24) = 42%).
+ * C = 512, W = WB = 192 (the scan backward kernel: 40/(72 + 24) = 42%); at C = 1024 (from
+ * 2^25 rows) 40/(72 + 18) = 44%.
  *
- * Measured (H200, bench/results/gpu-pdp-sweep-h200-2026-11-28.md): double random 2^23
- * 0.466 ms (E 18.5%, 2.96x gtsv2; the checked-splice kernel alone 0.931), 2^25 1.587
- * (E 21.9%); the sweeps are latency-bound (one warp a scheduler: 48.6 KB of tile a warp),
- * not memory-bound.
+ * Measured (H200, bench/results/gpu-pdp-shape-h200-2026-11-28.md, session 40, call 3):
+ * double random 2^23 0.4315 ms (E 20.0%, 3.20x gtsv2; the checked-splice kernel alone
+ * 0.926 in call 2), 2^25 with C = 1024 1.3227 (E 26.3%, 4.27x). Session 39's ncu at 2^23:
+ * the sweeps are latency-bound (one warp a scheduler), not memory-bound.
  *
  * Compiled without FMA contraction (CMakeLists.txt): the sweep and the repair must round
  * alike for the repair's exit to be compared bitwise.
@@ -82,8 +87,10 @@ template <int K> constexpr int kTW = 32 * kS<K>;
 #define GTSV_PDP_SWEEP_WD 192
 #endif
 template <typename T> constexpr int kW = sizeof(T) == 8 ? GTSV_PDP_SWEEP_WD : 128; /* warm-up rows */
-constexpr int kCSmall = 128, kCBig = 512; /* rows a thread: below / from kBigFrom rows */
-constexpr int64_t kBigFrom = (int64_t)1 << 22;
+/* rows a thread by default: kCSmall below kBigFrom rows, kCBig from there, kCHuge from
+   kHugeFrom (shape()) */
+constexpr int kCSmall = 128, kCBig = 512, kCHuge = 1024;
+constexpr int64_t kBigFrom = (int64_t)1 << 22, kHugeFrom = (int64_t)1 << 25;
 constexpr unsigned kMaxRepairs = 256; /* and one thread in 8 */
 
 /* A thread's state at its first row (entry) or after its last (exit): bt and z of the
@@ -600,7 +607,14 @@ struct Shape {
   int c, k;
 };
 
-/* The shape of the forward (fwd) or backward sweep of n rows of T: the default, or
+/* The shape of the forward (fwd) or backward sweep of n rows of T. By default C = 128 rows
+   a thread below 2^22 rows, 512 from there, 1024 from 2^25, and K = 16 rows a stage but
+   for float's forward sweep from 2^22 to 2^25 rows, 32. Session 40 (H200, calls 2 and 3,
+   bench/results/gpu-pdp-shape-h200-2026-11-28.md), random, ms a solve against C 512 and
+   K 16: double 2^25 1.3227 (C 1024) against 1.4986, 2^23 0.6475 against 0.4315 (C 1024:
+   256 warps); float 2^23 0.3284 (K 32) against 0.3582, 2^25 1.0368 (C 1024) and 1.0512
+   (K 32) against 1.1782; double with K 32 (71.7 KB of stage a warp) 0.6794 at 2^23; K 8
+   (64-byte pieces; call 1) 20-40% slower everywhere. Otherwise
    gtsv__pdp_sweep_shape's (pdp_opts.h) where it names one that is built (C 128, 256, 512
    or 1024; K 16 or 32), GTSV_PDP_SWEEP_FC / _FK (forward), _BC / _BK (backward) where set,
    for the A/B runs of the benchmark. */
@@ -612,7 +626,9 @@ template <typename T> Shape shape(int64_t n, bool fwd)
   const int o = fwd ? 0 : 2;
   const int c = e[o] >= 0 ? e[o] : gtsv__pdp_sweep_shape[o];
   const int k = e[o + 1] >= 0 ? e[o + 1] : gtsv__pdp_sweep_shape[o + 1];
-  Shape sh = {n >= kBigFrom ? kCBig : kCSmall, 16};
+  Shape sh = {kCSmall, 16};
+  if (n >= kHugeFrom) sh.c = kCHuge;
+  else if (n >= kBigFrom) sh = {kCBig, fwd && sizeof(T) == sizeof(float) ? 32 : 16};
   if (c == 128 || c == 256 || c == 512 || c == 1024) sh.c = c;
   if (k == 16 || k == 32) sh.k = k;
   return sh;
