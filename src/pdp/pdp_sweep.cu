@@ -52,11 +52,11 @@
  * part), write g, y (2T) and a start bit; the backward pass reads g, y (2T, and 2T WB/C
  * again) and writes x (T): 9T + (4T W + 2T WB)/C, E <= 40/(72 + 36) = 37% in double at
  * C = 512, W = WB = 192 (the scan backward kernel: 40/(72 + 24) = 42%); at C = 1024 (from
- * 2^25 rows) 40/(72 + 18) = 44%.
+ * 2^24 rows) 40/(72 + 18) = 44%.
  *
- * Measured (H200, bench/results/gpu-pdp-shape-h200-2026-11-28.md, session 40, call 3):
- * double random 2^23 0.4315 ms (E 20.0%, 3.20x gtsv2; the checked-splice kernel alone
- * 0.926 in call 2), 2^25 with C = 1024 1.3227 (E 26.3%, 4.27x). Session 39's ncu at 2^23:
+ * Measured (H200, bench/results/gpu-pdp-shape-h200-2026-11-28.md, session 40, call 4,
+ * the defaults): double random 2^23 0.4313 ms (E 20.0%, 3.13x gtsv2; the checked-splice
+ * kernel alone 0.926 in call 2), 2^25 1.3273 (E 26.0%, 4.14x). Session 39's ncu at 2^23:
  * the sweeps are latency-bound (one warp a scheduler), not memory-bound.
  *
  * Compiled without FMA contraction (CMakeLists.txt): the sweep and the repair must round
@@ -88,9 +88,10 @@ template <int K> constexpr int kTW = 32 * kS<K>;
 #endif
 template <typename T> constexpr int kW = sizeof(T) == 8 ? GTSV_PDP_SWEEP_WD : 128; /* warm-up rows */
 /* rows a thread by default: kCSmall below kBigFrom rows, kCBig from there, kCHuge from
-   kHugeFrom (shape()) */
+   kHugeFrom; float's forward stages of 32 rows from kBigFrom to kFloatK16From (shape()) */
 constexpr int kCSmall = 128, kCBig = 512, kCHuge = 1024;
-constexpr int64_t kBigFrom = (int64_t)1 << 22, kHugeFrom = (int64_t)1 << 25;
+constexpr int64_t kBigFrom = (int64_t)1 << 22, kHugeFrom = (int64_t)1 << 24;
+constexpr int64_t kFloatK16From = (int64_t)1 << 25;
 constexpr unsigned kMaxRepairs = 256; /* and one thread in 8 */
 
 /* A thread's state at its first row (entry) or after its last (exit): bt and z of the
@@ -608,13 +609,14 @@ struct Shape {
 };
 
 /* The shape of the forward (fwd) or backward sweep of n rows of T. By default C = 128 rows
-   a thread below 2^22 rows, 512 from there, 1024 from 2^25, and K = 16 rows a stage but
-   for float's forward sweep from 2^22 to 2^25 rows, 32. Session 40 (H200, calls 2 and 3,
+   a thread below 2^22 rows, 512 from there, 1024 from 2^24, and K = 16 rows a stage but
+   for float's forward sweep from 2^22 to 2^25 rows, 32. Session 40 (H200, calls 2-4,
    bench/results/gpu-pdp-shape-h200-2026-11-28.md), random, ms a solve against C 512 and
-   K 16: double 2^25 1.3227 (C 1024) against 1.4986, 2^23 0.6475 against 0.4315 (C 1024:
-   256 warps); float 2^23 0.3284 (K 32) against 0.3582, 2^25 1.0368 (C 1024) and 1.0512
-   (K 32) against 1.1782; double with K 32 (71.7 KB of stage a warp) 0.6794 at 2^23; K 8
-   (64-byte pieces; call 1) 20-40% slower everywhere. Otherwise
+   K 16: double 2^25 1.3227 (C 1024) against 1.4986, 2^24 0.7242 against 0.7694, 2^23
+   0.6475 against 0.4315 (C 1024: 256 warps); float 2^23 0.3284 (K 32) against 0.3582,
+   2^24 0.5797 (C 1024, K 32) against 0.6417 (C 512, K 32), 2^25 1.0368 (C 1024) and
+   1.0512 (C 512, K 32) against 1.1782; double with K 32 (71.7 KB of stage a warp) 0.6794
+   at 2^23; K 8 (64-byte pieces; call 1) 20-40% slower everywhere. Otherwise
    gtsv__pdp_sweep_shape's (pdp_opts.h) where it names one that is built (C 128, 256, 512
    or 1024; K 16 or 32), GTSV_PDP_SWEEP_FC / _FK (forward), _BC / _BK (backward) where set,
    for the A/B runs of the benchmark. */
@@ -627,8 +629,10 @@ template <typename T> Shape shape(int64_t n, bool fwd)
   const int c = e[o] >= 0 ? e[o] : gtsv__pdp_sweep_shape[o];
   const int k = e[o + 1] >= 0 ? e[o + 1] : gtsv__pdp_sweep_shape[o + 1];
   Shape sh = {kCSmall, 16};
-  if (n >= kHugeFrom) sh.c = kCHuge;
-  else if (n >= kBigFrom) sh = {kCBig, fwd && sizeof(T) == sizeof(float) ? 32 : 16};
+  if (n >= kBigFrom) {
+    sh.c = n >= kHugeFrom ? kCHuge : kCBig;
+    if (fwd && sizeof(T) == sizeof(float) && n < kFloatK16From) sh.k = 32;
+  }
   if (c == 128 || c == 256 || c == 512 || c == 1024) sh.c = c;
   if (k == 16 || k == 32) sh.k = k;
   return sh;
