@@ -1023,8 +1023,9 @@ pdp_forward_tile(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
    the sweep), tiles in ticket order until there are none left, so that a grid of as many
    blocks as are resident at once does them all: a gated launch whose gate stays shut then
    costs a few microseconds, not waves of empty blocks. A block waits only on tiles with
-   earlier tickets, which running blocks hold. (One kernel for both: the loop costs the
-   backward kernel 22 more registers, 86, and so a block an SM.) */
+   earlier tickets, which running blocks hold. (The loop is a template argument, not in
+   every launch: it costs the backward kernel 22 registers, 86 instead of 64, a block an SM
+   less; without LOOP both kernels compile as before to the register.) */
 template <typename T, int NM, bool LOOP>
 __global__ void __launch_bounds__(kThreads<T>, minb<T>())
 pdp_forward_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ dd,
@@ -1228,7 +1229,7 @@ template <typename T> Layout pdp_layout(int64_t n)
    an A/B switch). */
 inline bool gate_loop()
 {
-  static const int e = getenv("GTSV_PDP_GATE_LOOP") ? atoi(getenv("GTSV_PDP_GATE_LOOP")) : 1;
+  static const int e = gtsv_pdp_sweep::env_int("GTSV_PDP_GATE_LOOP", 1);
   return e != 0;
 }
 
@@ -1240,10 +1241,10 @@ gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T 
                            const unsigned *gate)
 {
   /* gtsv__pdp_spec, or GTSV_PDP_SPEC=0/1 where set (pdp_opts.h) */
-  static const int env = getenv("GTSV_PDP_SPEC") ? atoi(getenv("GTSV_PDP_SPEC")) : -1;
+  static const int env = gtsv_pdp_sweep::env_int("GTSV_PDP_SPEC", -1);
   const int spec_on = env == 0 || env == 1 ? env : gtsv__pdp_spec != 0;
   /* gtsv__pdp_forget, or GTSV_PDP_FORGET=0/1 where set (pdp_opts.h) */
-  static const int envf = getenv("GTSV_PDP_FORGET") ? atoi(getenv("GTSV_PDP_FORGET")) : -1;
+  static const int envf = gtsv_pdp_sweep::env_int("GTSV_PDP_FORGET", -1);
   const int forget_on = envf == 0 || envf == 1 ? envf : gtsv__pdp_forget != 0;
   auto go = [&](auto loop) -> gtsv_status {
     constexpr bool LOOP = decltype(loop)::value;
@@ -1352,7 +1353,7 @@ struct PdpClk {
   cudaEvent_t e[3];
   PdpClk()
   {
-    static const int every = getenv("GTSV_PDP_CLK") ? atoi(getenv("GTSV_PDP_CLK")) : 0;
+    static const int every = gtsv_pdp_sweep::env_int("GTSV_PDP_CLK", 0);
     static long long calls = 0;
     now = every > 0 && ++calls % every == 0;
     for (int k = 0; k < 3 && now; k++) cudaEventCreate(&e[k]);
@@ -1409,7 +1410,7 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
   /* the warm-up sweep first (pdp_sweep.cu; gtsv__pdp_sweep, or GTSV_PDP_SWEEP=0/1/2 where
      set: never, from kSweepFrom rows, always), with the default normalisation only: the
      others are this kernel's variants */
-  static const int envs = getenv("GTSV_PDP_SWEEP") ? atoi(getenv("GTSV_PDP_SWEEP")) : -1;
+  static const int envs = gtsv_pdp_sweep::env_int("GTSV_PDP_SWEEP", -1);
   const int mode = envs >= 0 && envs <= 2 ? envs : gtsv__pdp_sweep;
   const bool sweep = (mode == 2 || (mode == 1 && n >= gtsv_pdp_sweep::kSweepFrom)) &&
                      norm == GTSV_PDP_NORM_THRESHOLD;
@@ -1419,7 +1420,7 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
      kernel behind the same forward sweep, double random 2^23 0.4643 against 0.4736 ms, 2^25
      1.586 against 1.751, float random 2^23 0.4170 against 0.3688;
      bench/results/gpu-pdp-sweep-h200-2026-11-28.md) */
-  static const int envb = getenv("GTSV_PDP_SWEEP_BWD") ? atoi(getenv("GTSV_PDP_SWEEP_BWD")) : -1;
+  static const int envb = gtsv_pdp_sweep::env_int("GTSV_PDP_SWEEP_BWD", -1);
   const int bmode = envb == 0 || envb == 1 ? envb : gtsv__pdp_sweep_bwd;
   const bool bsweep = sweep && (bmode == 1 || (bmode < 0 && sizeof(T) == sizeof(double)));
   const unsigned *const gate = sweep ? sflags : nullptr;

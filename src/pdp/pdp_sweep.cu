@@ -66,7 +66,6 @@
  * with values the first sweeps wrote before the check kernels start; a repair that changes
  * a value another check reads raises the flag), so the answers are bitwise reproducible.
  */
-#include <stdlib.h>
 #include <type_traits>
 #include <cuda_runtime.h>
 #include "pdp/pdp_sweep.h"
@@ -550,10 +549,10 @@ bcheck_kernel(int64_t n, int64_t nl, const T *__restrict__ yv, const T *__restri
 
 /* The sweeps' preferred carveout: the driver's choice (cudaSharedmemCarveoutDefault), or
    all of the SM's unified memory as shared memory where GTSV_PDP_SWEEP_CARVE=1 (session 40,
-   call 2: double 2^23 random 0.5124 ms against call 1's 0.4479 with the driver's; A/B). */
+   call 3, same run: double 2^23 random 0.5042 ms against 0.4315 with the driver's; A/B). */
 inline int carveout()
 {
-  static const int e = getenv("GTSV_PDP_SWEEP_CARVE") ? atoi(getenv("GTSV_PDP_SWEEP_CARVE")) : 0;
+  static const int e = env_int("GTSV_PDP_SWEEP_CARVE", 0);
   return e == 1 ? (int)cudaSharedmemCarveoutMaxShared : (int)cudaSharedmemCarveoutDefault;
 }
 
@@ -622,9 +621,8 @@ struct Shape {
    for the A/B runs of the benchmark. */
 template <typename T> Shape shape(int64_t n, bool fwd)
 {
-  auto env = [](const char *name) { return getenv(name) ? atoi(getenv(name)) : -1; };
-  static const int e[4] = {env("GTSV_PDP_SWEEP_FC"), env("GTSV_PDP_SWEEP_FK"),
-                           env("GTSV_PDP_SWEEP_BC"), env("GTSV_PDP_SWEEP_BK")};
+  static const int e[4] = {env_int("GTSV_PDP_SWEEP_FC", -1), env_int("GTSV_PDP_SWEEP_FK", -1),
+                           env_int("GTSV_PDP_SWEEP_BC", -1), env_int("GTSV_PDP_SWEEP_BK", -1)};
   const int o = fwd ? 0 : 2;
   const int c = e[o] >= 0 ? e[o] : gtsv__pdp_sweep_shape[o];
   const int k = e[o + 1] >= 0 ? e[o + 1] : gtsv__pdp_sweep_shape[o + 1];

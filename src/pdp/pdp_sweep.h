@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <cuda_runtime.h>
 #include "core/internal.h"
 
@@ -47,6 +48,14 @@ gtsv_status forward(cudaStream_t stream, int64_t n, const T *dl, const T *d, con
 template <typename T>
 gtsv_status backward(cudaStream_t stream, int64_t n, const T *y, const T *g,
                      const unsigned *bits, T *x, void *rec, unsigned *flags);
+
+/* The integer value of environment variable name, or dflt where it is not set: the PDP's
+   A/B and test switches (read once by each caller, into a static). */
+inline int env_int(const char *name, int dflt)
+{
+  const char *v = getenv(name);
+  return v ? atoi(v) : dflt;
+}
 
 /* a and b equal bit for bit (the sweeps' checks; pdp.cu's splice checks) */
 template <typename U> __device__ __forceinline__ bool same_bits(U a, U b);
