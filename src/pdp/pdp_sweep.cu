@@ -112,12 +112,26 @@ template <typename T> struct Blk {
   T den, g, y, g1, y1, bt, z;
   bool one;
 };
+#ifndef GTSV_PDP_SWEEP_FMA
+#define GTSV_PDP_SWEEP_FMA 0
+#endif
 template <typename T>
 __device__ __forceinline__ Blk<T> block(T bt, T z, T c0, T a1, T b1, T c1, T a2, T b2, T z1,
                                         T z2)
 {
   Blk<T> o;
   o.one = gtsv_piv::piv_1x1(bt, c0, a1, b1, c1, a2) != 0;
+#if GTSV_PDP_SWEEP_FMA
+  /* each difference of products as one fused multiply-add (explicit: the sweep and the
+     repair round alike without contraction) */
+  o.den = o.one ? bt : fma(bt, b1, -(a1 * c0));
+  const T r = T(1) / o.den;
+  const T g1x = c0 * r, y1x = z * r;
+  const T g0 = -(c0 * c1) * r, g1 = (bt * c1) * r;
+  const T y0 = fma(b1, z, -(c0 * z1)) * r, y1 = fma(bt, z1, -(a1 * z)) * r;
+  o.bt = o.one ? fma(-a1, g1x, b1) : fma(-a2, g1, b2);
+  o.z = o.one ? fma(-a1, y1x, z1) : fma(-a2, y1, z2);
+#else
   o.den = o.one ? bt : bt * b1 - a1 * c0;
   const T r = T(1) / o.den;
   const T g1x = c0 * r, y1x = z * r;
@@ -125,6 +139,7 @@ __device__ __forceinline__ Blk<T> block(T bt, T z, T c0, T a1, T b1, T c1, T a2,
   const T y0 = (b1 * z - c0 * z1) * r, y1 = (bt * z1 - a1 * z) * r;
   o.bt = o.one ? b1 - a1 * g1x : b2 - a2 * g1;
   o.z = o.one ? z1 - a1 * y1x : z2 - a2 * y1;
+#endif
   o.g = o.one ? g1x : g0;
   o.y = o.one ? y1x : y0;
   o.g1 = g1;
