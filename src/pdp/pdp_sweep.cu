@@ -23,8 +23,9 @@
  * than kMaxRepairs threads disagree, or a pivot block is zero or not finite) the fallback
  * flag is raised and the checked-splice forward kernel (pdp.cu), queued next, redoes the
  * column; it also reports a singular pivot. Without the flag it returns at once. So on
- * every matrix the answer is either DP_SEQ's sweep bit for bit (up to the order of the
- * reciprocal, 1/den, which is pivot.h's) or the checked-splice kernel's, and matrices
+ * every matrix the answer is either that of one sequential sweep with DP_SEQ's pivot
+ * choice and formulas (block(): its differences of products fused, so not DP_SEQ's host
+ * arithmetic bit for bit) or the checked-splice kernel's, and matrices
  * whose sweep never forgets its start (thesis type 13, dorr, whose theta follows a
  * subdominant solution) take the latter.
  *
@@ -54,13 +55,14 @@
  * C = 512, W = WB = 192 (the scan backward kernel: 40/(72 + 24) = 42%); at C = 1024 (from
  * 2^24 rows) 40/(72 + 18) = 44%.
  *
- * Measured (H200, bench/results/gpu-pdp-shape-h200-2026-11-28.md, session 40, call 4,
- * the defaults): double random 2^23 0.4313 ms (E 20.0%, 3.13x gtsv2; the checked-splice
- * kernel alone 0.926 in call 2), 2^25 1.3273 (E 26.0%, 4.14x). Session 39's ncu at 2^23:
+ * Measured (H200, session 40, call 5, bench/results/gpu-pdp-fma-h200-2026-11-28.md):
+ * double random 2^23 0.4163 ms (E 20.6%, 3.24x gtsv2; the checked-splice kernel alone
+ * 0.926 in call 2, gpu-pdp-shape-h200-2026-11-28.md), 2^25 1.2941 (E 26.5%, 4.24x). Session 39's ncu at 2^23:
  * the sweeps are latency-bound (one warp a scheduler), not memory-bound.
  *
  * Compiled without FMA contraction (CMakeLists.txt): the sweep and the repair must round
- * alike for the repair's exit to be compared bitwise.
+ * alike for the repair's exit to be compared bitwise; block() writes its fused
+ * multiply-adds out.
  *
  * Determinism: every value is a function of the data (the repairs' early stops compare
  * with values the first sweeps wrote before the check kernels start; a repair that changes
@@ -106,24 +108,22 @@ __device__ unsigned long long g_stats[4];
 
 /* One pivot block at row i from its first row's state (bt, z): c0 = du[i], a1 = dl[i+1],
    b1 = d[i+1], c1 = du[i+1], a2 = dl[i+2], b2 = d[i+2], z1 = b[i+1], z2 = b[i+2]. Both
-   blocks' values are formed and the chosen one selected (pivot.h's operations: factor
-   and fsolve, 1x1 or 2x2). */
+   blocks' values are formed and the chosen one selected (pivot.h's choice and formulas,
+   factor and fsolve, 1x1 or 2x2, with fused multiply-adds). */
 template <typename T> struct Blk {
   T den, g, y, g1, y1, bt, z;
   bool one;
 };
-#ifndef GTSV_PDP_SWEEP_FMA
-#define GTSV_PDP_SWEEP_FMA 0
-#endif
 template <typename T>
 __device__ __forceinline__ Blk<T> block(T bt, T z, T c0, T a1, T b1, T c1, T a2, T b2, T z1,
                                         T z2)
 {
   Blk<T> o;
   o.one = gtsv_piv::piv_1x1(bt, c0, a1, b1, c1, a2) != 0;
-#if GTSV_PDP_SWEEP_FMA
-  /* each difference of products as one fused multiply-add (explicit: the sweep and the
-     repair round alike without contraction) */
+  /* each difference of products one fused multiply-add, written out (the file is compiled
+     without contraction, so the sweep and the repair round alike). Session 40, call 5,
+     same run, against the unfused form: double random 2^23 0.4163 against 0.4289 ms,
+     2^25 1.2941 against 1.3238, float 2^23 0.3164 against 0.3275; residuals no larger */
   o.den = o.one ? bt : fma(bt, b1, -(a1 * c0));
   const T r = T(1) / o.den;
   const T g1x = c0 * r, y1x = z * r;
@@ -131,15 +131,6 @@ __device__ __forceinline__ Blk<T> block(T bt, T z, T c0, T a1, T b1, T c1, T a2,
   const T y0 = fma(b1, z, -(c0 * z1)) * r, y1 = fma(bt, z1, -(a1 * z)) * r;
   o.bt = o.one ? fma(-a1, g1x, b1) : fma(-a2, g1, b2);
   o.z = o.one ? fma(-a1, y1x, z1) : fma(-a2, y1, z2);
-#else
-  o.den = o.one ? bt : bt * b1 - a1 * c0;
-  const T r = T(1) / o.den;
-  const T g1x = c0 * r, y1x = z * r;
-  const T g0 = -(c0 * c1) * r, g1 = (bt * c1) * r;
-  const T y0 = (b1 * z - c0 * z1) * r, y1 = (bt * z1 - a1 * z) * r;
-  o.bt = o.one ? b1 - a1 * g1x : b2 - a2 * g1;
-  o.z = o.one ? z1 - a1 * y1x : z2 - a2 * y1;
-#endif
   o.g = o.one ? g1x : g0;
   o.y = o.one ? y1x : y0;
   o.g1 = g1;
