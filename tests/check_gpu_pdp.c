@@ -84,6 +84,15 @@ static gtsv_status dp_seq(const tu_problem *P, int64_t *row)
   return st;
 }
 
+/* the sweeps' switches back to the library's defaults (pdp_opts.h), at the end of each
+   test that changes them */
+static void sweep_defaults(void)
+{
+  gtsv__pdp_sweep = 1;
+  gtsv__pdp_sweep_bwd = -1;
+  for (int j = 0; j < 4; j++) gtsv__pdp_sweep_shape[j] = 0;
+}
+
 /* solve P on the device with PDP (norm < 0: the public path), judge it */
 static void solve_judge(gtsv_handle h, tu_problem *P, int norm, const char *ctx)
 {
@@ -188,8 +197,7 @@ START_TEST(kinds_vs_lapack)
   gtsv__pdp_sweep = 2;
   gtsv__pdp_sweep_bwd = 1; /* both precisions */
   kinds_body(_i);
-  gtsv__pdp_sweep = 1;
-  gtsv__pdp_sweep_bwd = -1;
+  sweep_defaults();
 }
 END_TEST
 /* the same with the checked-splice kernel alone (gtsv__pdp_sweep = 0), which is the
@@ -198,8 +206,7 @@ START_TEST(kinds_vs_lapack_splice)
 {
   gtsv__pdp_sweep = 0;
   kinds_body(_i);
-  gtsv__pdp_sweep = 1;
-  gtsv__pdp_sweep_bwd = -1;
+  sweep_defaults();
 }
 END_TEST
 
@@ -269,16 +276,14 @@ START_TEST(thesis_types)
   gtsv__pdp_sweep = 2;
   gtsv__pdp_sweep_bwd = 1; /* both precisions */
   thesis_body(_i);
-  gtsv__pdp_sweep = 1;
-  gtsv__pdp_sweep_bwd = -1;
+  sweep_defaults();
 }
 END_TEST
 START_TEST(thesis_types_splice)
 {
   gtsv__pdp_sweep = 0;
   thesis_body(_i);
-  gtsv__pdp_sweep = 1;
-  gtsv__pdp_sweep_bwd = -1;
+  sweep_defaults();
 }
 END_TEST
 
@@ -330,8 +335,7 @@ START_TEST(sweep_paths)
                 "or the scan backward kernel (%llu)", ctx, st[2], st[4]);
     if (k == 6) TU_EXPECT(st[2] == 1, "%s: did not fall back", ctx);
   }
-  gtsv__pdp_sweep = 1;
-  gtsv__pdp_sweep_bwd = -1;
+  sweep_defaults();
   gtsv_destroy(h);
   tu_report();
 }
@@ -379,9 +383,7 @@ START_TEST(sweep_shapes)
                   "(%llu) or the scan backward kernel (%llu)", ctx, st[2], st[4]);
     }
   }
-  for (int j = 0; j < 4; j++) gtsv__pdp_sweep_shape[j] = 0;
-  gtsv__pdp_sweep = 1;
-  gtsv__pdp_sweep_bwd = -1;
+  sweep_defaults();
   gtsv_destroy(h);
   tu_report();
 }
@@ -421,8 +423,7 @@ START_TEST(normalisation_variants)
   }
   free(xe);
   tu_problem_free(&P);
-  gtsv__pdp_sweep = 1;
-  gtsv__pdp_sweep_bwd = -1;
+  sweep_defaults();
   gtsv_destroy(h);
   tu_report();
 }
@@ -495,8 +496,7 @@ START_TEST(stress_bitwise)
   }
   TU_EXPECT(differ == 0, "gpu %s sweep mode %d: %d of the sampled solves differ bitwise "
             "from the first", tu_prec_name(p), gtsv__pdp_sweep, differ);
-  gtsv__pdp_sweep = 1;
-  gtsv__pdp_sweep_bwd = -1;
+  sweep_defaults();
   memcpy(P.x, first, bytes);
   {
     char why[512];
@@ -601,8 +601,7 @@ START_TEST(speculative_redo)
   TU_EXPECT(off[1] == 0 && on[0] + on[1] + on[2] == off[0] + off[1] + off[2],
             "%s: counts without speculation %llu/%llu/%llu", tu_prec_name(p), off[0], off[1],
             off[2]);
-  gtsv__pdp_sweep = 1;
-  gtsv__pdp_sweep_bwd = -1;
+  sweep_defaults();
   gtsv_destroy(h);
   tu_report();
 }
@@ -681,8 +680,7 @@ START_TEST(forget_paths)
   TU_EXPECT(on_random > 0, "%s: no tile of the random matrix forgot: the path is not tested",
             tu_prec_name(p));
   TU_EXPECT(off == 0, "%s: %llu tiles forgot with gtsv__pdp_forget = 0", tu_prec_name(p), off);
-  gtsv__pdp_sweep = 1;
-  gtsv__pdp_sweep_bwd = -1;
+  sweep_defaults();
   gtsv_destroy(h);
   tu_report();
 }

@@ -1224,13 +1224,16 @@ template <typename T> Layout pdp_layout(int64_t n)
   return L;
 }
 
-/* The gated kernels behind the sweeps in their loop form on a grid of resident blocks (1,
-   the default), or a tile a block on the full grid (GTSV_PDP_GATE_LOOP=0, as in session 39;
-   an A/B switch). */
-inline bool gate_loop()
+/* The grid of a tile kernel: a tile a block, or with LOOP (behind the sweeps) as many
+   blocks as are resident, the kernel's loop taking the tiles, so that its launch costs
+   little where the gate stays shut (session 40, call 3, against the full grid: double
+   random 2^23 0.4315 against 0.4464 ms, 2^25 1.4986 against 1.5733). */
+template <auto kernel, bool LOOP>
+unsigned tile_grid(unsigned nt, int threads, int smem, bool max_shared)
 {
-  static const int e = gtsv_pdp_sweep::env_int("GTSV_PDP_GATE_LOOP", 1);
-  return e != 0;
+  if (!LOOP) return nt;
+  const int res = gtsv_cuda::resident_blocks<kernel>(threads, smem, max_shared);
+  return res > 0 && (unsigned)res < nt ? (unsigned)res : nt;
 }
 
 template <typename T, int NM>
@@ -1256,20 +1259,37 @@ gtsv_status launch_forward(cudaStream_t stream, unsigned nt, int64_t n, const T 
     GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_forward_kernel<T, NM, LOOP>,
                                        cudaFuncAttributePreferredSharedMemoryCarveout,
                                        cudaSharedmemCarveoutMaxShared));
-    /* behind the sweep, as many blocks as are resident (the kernel's loop takes the
-       tiles): its launch costs little where the gate stays shut */
-    unsigned grid = nt;
-    if (LOOP) {
-      const int res = gtsv_cuda::resident_blocks<pdp_forward_kernel<T, NM, LOOP>>(
-          kThreads<T>, (int)fwd_smem<T>());
-      if (res > 0 && (unsigned)res < grid) grid = (unsigned)res;
-    }
+    const unsigned grid = tile_grid<pdp_forward_kernel<T, NM, LOOP>, LOOP>(
+        nt, kThreads<T>, (int)fwd_smem<T>(), true);
     pdp_forward_kernel<T, NM, LOOP><<<grid, kThreads<T>, fwd_smem<T>(), stream>>>(
         n, dl, d, du, z, y, g, bits, m, info, key_base, spec_on, forget_on, gate);
     GTSV_CUDA_TRY(cudaGetLastError());
     return GTSV_STATUS_SUCCESS;
   };
-  return gate != nullptr && gate_loop() ? go(std::true_type()) : go(std::false_type());
+  return gate != nullptr ? go(std::true_type()) : go(std::false_type());
+}
+
+/* The backward kernel, its loop form behind the warm-down sweep (gate). */
+template <typename T>
+gtsv_status launch_backward(cudaStream_t stream, unsigned nt, int64_t n, const T *y,
+                            const T *g, const unsigned *bits, T *z,
+                            const Msg<typename Compute<T>::U> &m, int64_t ntiles,
+                            const unsigned *gate)
+{
+  auto go = [&](auto loop) -> gtsv_status {
+    constexpr bool LOOP = decltype(loop)::value;
+    if (bwd_smem<T>() > 48 * 1024)
+      GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_backward_kernel<T, LOOP>,
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         (int)bwd_smem<T>()));
+    const unsigned grid = tile_grid<pdp_backward_kernel<T, LOOP>, LOOP>(
+        nt, kThreads<T>, (int)bwd_smem<T>(), false);
+    pdp_backward_kernel<T, LOOP><<<grid, kThreads<T>, bwd_smem<T>(), stream>>>(
+        n, y, g, bits, z, m, ntiles, gate);
+    GTSV_CUDA_TRY(cudaGetLastError());
+    return GTSV_STATUS_SUCCESS;
+  };
+  return gate != nullptr ? go(std::true_type()) : go(std::false_type());
 }
 
 #ifdef GTSV_PDP_CLOCKS
@@ -1451,26 +1471,9 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
       s = gtsv_pdp_sweep::backward<T>(stream, n, y, g, bits, z, ws + L.rec, sflags);
       if (s != GTSV_STATUS_SUCCESS) return s;
     }
-    if (bsweep && gate_loop()) {
-      /* behind the sweep, as many blocks as are resident, the kernel's loop */
-      if (bwd_smem<T>() > 48 * 1024)
-        GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_backward_kernel<T, true>,
-                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           (int)bwd_smem<T>()));
-      const int res = gtsv_cuda::resident_blocks<pdp_backward_kernel<T, true>>(
-          kThreads<T>, (int)bwd_smem<T>(), false);
-      const unsigned bgrid = res > 0 && (unsigned)res < nt ? (unsigned)res : (unsigned)nt;
-      pdp_backward_kernel<T, true><<<bgrid, kThreads<T>, bwd_smem<T>(), stream>>>(
-          n, y, g, bits, z, m, L.ntiles, sflags + 2);
-    } else {
-      if (bwd_smem<T>() > 48 * 1024)
-        GTSV_CUDA_TRY(cudaFuncSetAttribute(pdp_backward_kernel<T, false>,
-                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           (int)bwd_smem<T>()));
-      pdp_backward_kernel<T, false><<<(unsigned)nt, kThreads<T>, bwd_smem<T>(), stream>>>(
-          n, y, g, bits, z, m, L.ntiles, bsweep ? sflags + 2 : nullptr);
-    }
-    GTSV_CUDA_TRY(cudaGetLastError());
+    s = launch_backward<T>(stream, (unsigned)nt, n, y, g, bits, z, m, L.ntiles,
+                           bsweep ? sflags + 2 : nullptr);
+    if (s != GTSV_STATUS_SUCCESS) return s;
     if (c == 0) clk.report(stream, n, L.ntiles, sizeof(T));
   }
   return GTSV_STATUS_SUCCESS;

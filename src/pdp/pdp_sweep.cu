@@ -553,15 +553,6 @@ bcheck_kernel(int64_t n, int64_t nl, const T *__restrict__ yv, const T *__restri
   atomicOr(&flags[0], 1u);
 }
 
-/* The sweeps' preferred carveout: the driver's choice (cudaSharedmemCarveoutDefault), or
-   all of the SM's unified memory as shared memory where GTSV_PDP_SWEEP_CARVE=1 (session 40,
-   call 3, same run: double 2^23 random 0.5042 ms against 0.4315 with the driver's; A/B). */
-inline int carveout()
-{
-  static const int e = env_int("GTSV_PDP_SWEEP_CARVE", 0);
-  return e == 1 ? (int)cudaSharedmemCarveoutMaxShared : (int)cudaSharedmemCarveoutDefault;
-}
-
 /* shared memory of a sweep's warp: two stages of four arrays (forward), of two (backward) */
 template <typename T, int K> constexpr size_t smem_bytes() { return 8 * (size_t)kTW<K> * sizeof(T); }
 template <typename T, int K> constexpr size_t bsmem_bytes() { return 4 * (size_t)kTW<K> * sizeof(T); }
@@ -575,9 +566,6 @@ gtsv_status launch(cudaStream_t stream, int64_t n, const T *dl, const T *d, cons
   GTSV_CUDA_TRY(cudaFuncSetAttribute(sweep_kernel<T, C, K>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      (int)smem_bytes<T, K>()));
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(sweep_kernel<T, C, K>,
-                                     cudaFuncAttributePreferredSharedMemoryCarveout,
-                                     carveout()));
   sweep_kernel<T, C, K><<<(unsigned)((nl + 31) / 32), 32, smem_bytes<T, K>(), stream>>>(
       n, dl, d, du, z, g, y, bits, ein, eout);
   GTSV_CUDA_TRY(cudaGetLastError());
@@ -596,9 +584,6 @@ gtsv_status launch_bwd(cudaStream_t stream, int64_t n, const T *y, const T *g,
   GTSV_CUDA_TRY(cudaFuncSetAttribute(bwd_kernel<T, C, K>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      (int)bsmem_bytes<T, K>()));
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(bwd_kernel<T, C, K>,
-                                     cudaFuncAttributePreferredSharedMemoryCarveout,
-                                     carveout()));
   bwd_kernel<T, C, K><<<(unsigned)((nl + 31) / 32), 32, bsmem_bytes<T, K>(), stream>>>(
       n, y, g, bits, x, qrec);
   GTSV_CUDA_TRY(cudaGetLastError());
