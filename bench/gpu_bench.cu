@@ -39,6 +39,7 @@
                   [--md FILE] [--commit SHA]
 */
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -56,6 +57,8 @@
 #include "spike/spike.h"
 #include "batch/batch.h"
 #include "cuda/pdl.h"
+#include "pdp/pdp_opts.h"
+#include "pdp/pdp_sweep.h"
 
 #define CK(x)                                                                        \
   do {                                                                               \
@@ -1067,9 +1070,22 @@ static std::string ws_note(gtsv_handle h, gtsv_algo a)
   return t;
 }
 
-/* kind: 0 random, 1 dominant, 2 zero diagonal. ablation: SPIKE with each switch. */
+/* The PDP sweeps' shapes a solve of n rows of T takes now, as a note: "C f/b" */
+template <typename T> static std::string sweep_note(int64_t n)
+{
+  int sh[4];
+  char t[64];
+  gtsv__pdp_cuda_sweep_shapes(n, sizeof(T), sh);
+  std::snprintf(t, sizeof t, "sweep C %d/%d K %d/%d", sh[0], sh[2], sh[1], sh[3]);
+  return t;
+}
+
+/* kind: 0 random, 1 dominant, 2 zero diagonal. ablation: SPIKE with each switch. shapes
+   (--only pdpshape): SPIKE_DP, then PDP with each of these sweep shapes
+   (gtsv__pdp_sweep_shape: forward C, K, backward C, K; 0 the library's), instead. */
 template <typename T>
-static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int kind, bool ablation)
+static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int kind, bool ablation,
+                        const std::vector<std::array<int, 4>> *shapes = nullptr)
 {
   const size_t N = (size_t)n, bytes = N * sizeof(T);
   static const char *kname[] = {"random", "dominant", "zero-diag pairs"};
@@ -1136,10 +1152,11 @@ static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int kind,
       {GTSV_ALGO_SPIKE_DP, kM16, "SPIKE_DP M=16"},
       {GTSV_ALGO_SPIKE_DP, kM32, "SPIKE_DP M=32"}};
   const Variant *vs = ablation ? abl : normal;
-  const int nv = ablation ? 7 : 5;
+  const int nv = shapes ? 1 + (int)shapes->size() : ablation ? 7 : 5;
   for (int vi = 0; vi < nv; vi++) {
-    const Variant &v = vs[vi];
+    const Variant &v = shapes && vi > 0 ? normal[3] : vs[vi];
     Row r{std::string("gtsv ") + v.label, "", -2, 0};
+    for (int j = 0; j < 4; j++) gtsv__pdp_sweep_shape[j] = shapes && vi > 0 ? (*shapes)[vi - 1][j] : 0;
     gtsv_set_algo(h, v.a);
     h->spike_opts = v.opts & ~(kReducedArcr | kM8 | kM16 | kM32 | kSeqBase);
     gtsv__spike_m = (v.opts & kM8) ? 8 : (v.opts & kM16) ? 16 : (v.opts & kM32) ? 32 : 0;
@@ -1157,7 +1174,12 @@ static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int kind,
       r.resid = fetch();
       r.note = info_note(h);
       r.note += (r.note.empty() ? "" : "; ") + ws_note(h, v.a);
+      if (v.a == GTSV_ALGO_PDP && n >= gtsv_pdp_sweep::kSweepFrom) {
+        r.note += "; " + sweep_note<T>(n);
+        if (shapes) r.solver += " " + sweep_note<T>(n);
+      }
     }
+    for (int j = 0; j < 4; j++) gtsv__pdp_sweep_shape[j] = 0;
     if (r.ms == -1) r.note = "NOT_SUPPORTED (path not written yet)";
     rows.push_back(r);
     if (!ablation && v.a == GTSV_ALGO_SPIKE_DP && v.opts == 0 && r.ms >= 0) {
@@ -1201,6 +1223,9 @@ int main(int argc, char **argv)
   const char *only = nullptr, *md = nullptr, *commit = "unknown", *prec = "both";
   bool quick = false;
   long long only_n = 0; /* --n: the batch, single, short and ablation cases at this size only */
+  /* --shapes (--only pdpshape): the PDP sweeps' shapes to time, "FC:FK:BC:BK,..." (0: the
+     library's) */
+  const char *shapes_arg = "0:0:0:0";
   long long only_b = 0; /* --batch: with --n, the batch cases with this many systems (short:
                            columns) */
   for (int i = 1; i < argc; i++) {
@@ -1212,9 +1237,11 @@ int main(int argc, char **argv)
     else if (!std::strcmp(argv[i], "--commit") && i + 1 < argc) commit = argv[++i];
     else if (!std::strcmp(argv[i], "--n") && i + 1 < argc) only_n = std::atoll(argv[++i]);
     else if (!std::strcmp(argv[i], "--batch") && i + 1 < argc) only_b = std::atoll(argv[++i]);
+    else if (!std::strcmp(argv[i], "--shapes") && i + 1 < argc) shapes_arg = argv[++i];
     else {
-      std::fprintf(stderr, "usage: %s [--only batch|single|ablation|arcr|small|short] [--quick] "
-                           "[--prec d|s|both] [--reps R] [--n N [--batch B]] [--md FILE] [--commit SHA]\n",
+      std::fprintf(stderr, "usage: %s [--only batch|single|ablation|arcr|small|short|pdpshape] [--quick] "
+                           "[--prec d|s|both] [--reps R] [--n N [--batch B]] [--md FILE] [--commit SHA] "
+                           "[--shapes FC:FK:BC:BK,...]\n",
                    argv[0]);
       return 2;
     }
@@ -1290,6 +1317,24 @@ int main(int argc, char **argv)
           if (pi == 0) single_case<double>(h, sp, n, dom, false);
           else single_case<float>(h, sp, n, dom, false);
         }
+    }
+  }
+  if (only && !std::strcmp(only, "pdpshape")) { /* not in the default run */
+    std::vector<std::array<int, 4>> shapes;
+    for (const char *p = shapes_arg; *p;) {
+      std::array<int, 4> a{0, 0, 0, 0};
+      int used = 0;
+      if (std::sscanf(p, "%d:%d:%d:%d%n", &a[0], &a[1], &a[2], &a[3], &used) != 4) break;
+      shapes.push_back(a);
+      p += used;
+      if (*p == ',') p++;
+    }
+    std::vector<int64_t> ns{(int64_t)1 << 22, (int64_t)1 << 23, (int64_t)1 << 24,
+                            (int64_t)1 << 25};
+    if (only_n > 0) ns = std::vector<int64_t>{only_n};
+    for (int64_t n : ns) {
+      if (dbl) single_case<double>(h, sp, n, 0, false, &shapes);
+      if (flt) single_case<float>(h, sp, n, 0, false, &shapes);
     }
   }
   if (!only || !std::strcmp(only, "ablation")) {

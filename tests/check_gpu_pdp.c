@@ -341,14 +341,14 @@ START_TEST(sweep_paths)
 }
 END_TEST
 
-/* The sweeps' other shapes (gtsv__pdp_sweep_shape: rows a thread C and rows a stage K;
-   the default is C = 128 below 2^22 rows, 512 from there, K = 16): each forced on both
-   sweeps at sizes around a thread's and a warp's rows, against LAPACK; random and
-   dominant matrices must not fall back. _i: precision and shape. */
+/* The sweeps' other shapes (gtsv__pdp_sweep_shape: rows a thread C, any multiple of 32
+   from 128 to 4096, and rows a stage K; by default C makes one wave of warps, K = 16):
+   each forced on both sweeps at sizes around a thread's and a warp's rows, against
+   LAPACK; random and dominant matrices must not fall back. _i: precision and shape. */
 START_TEST(sweep_shapes)
 {
-  static const int shapes[][2] = {{128, 32}, {256, 16}, {256, 32}, {512, 16},
-                                  {512, 32}, {1024, 16}, {1024, 32}};
+  static const int shapes[][2] = {{128, 32}, {160, 16}, {256, 16}, {256, 32}, {416, 32},
+                                  {512, 16}, {512, 32}, {1024, 16}, {1024, 32}};
   static const tu_kind kinds[] = {TU_RANDOM, TU_DOMINANT, TU_FORCE_2X2, TU_ZERO_DIAG_PAIRS};
   const int ns = (int)(sizeof shapes / sizeof *shapes);
   tu_prec p = (tu_prec)(_i / ns);
@@ -364,6 +364,13 @@ START_TEST(sweep_shapes)
   gtsv__pdp_sweep_bwd = 1; /* both precisions */
   gtsv__pdp_sweep_shape[0] = gtsv__pdp_sweep_shape[2] = c;
   gtsv__pdp_sweep_shape[1] = gtsv__pdp_sweep_shape[3] = kk;
+  {
+    int got[4];
+    gtsv__pdp_cuda_sweep_shapes(sizes[1], tu_elt(p), got);
+    TU_EXPECT(got[0] == c && got[1] == kk && got[2] == c && got[3] == kk,
+              "shape C=%d K=%d forced, the sweeps take %d/%d and %d/%d", c, kk, got[0], got[1],
+              got[2], got[3]);
+  }
   for (int si = 0; si < 5; si++) {
     if (tu_small_run() && sizes[si] > 65537) break;
     if (tu_tiny_run() && si != 0 && si != 2) continue; /* racecheck: C + 1, 32 C + 1 */
@@ -709,7 +716,7 @@ int main(void)
   tc = tcase_create("sweep"); /* CK_RUN_CASE=sweep runs it alone */
   tcase_set_timeout(tc, 900);
   tcase_add_loop_test(tc, sweep_paths, 0, TU_NPREC);
-  tcase_add_loop_test(tc, sweep_shapes, 0, TU_NPREC * 7);
+  tcase_add_loop_test(tc, sweep_shapes, 0, TU_NPREC * 9);
   suite_add_tcase(s, tc);
   tc = tcase_create("splice"); /* CK_RUN_CASE=splice: the checked-splice kernel alone */
   tcase_set_timeout(tc, 900);

@@ -1545,6 +1545,12 @@ extern "C" void gtsv__pdp_cuda_shape(size_t elt, int *threads, int *rows)
   *rows = C;
 }
 
+extern "C" void gtsv__pdp_cuda_sweep_shapes(int64_t n, size_t elt, int out[4])
+{
+  if (elt == sizeof(double)) gtsv_pdp_sweep::shapes<double>(n, out);
+  else gtsv_pdp_sweep::shapes<float>(n, out);
+}
+
 extern "C" gtsv_status gtsv__pdp_cuda_modes(unsigned long long modes[3])
 {
   const unsigned long long zero[3] = {0, 0, 0};

@@ -68,13 +68,13 @@
  * with values the first sweeps wrote before the check kernels start; a repair that changes
  * a value another check reads raises the flag), so the answers are bitwise reproducible.
  */
-#include <type_traits>
 #include <cuda_runtime.h>
 #include "pdp/pdp_sweep.h"
 #include "pdp/pdp_opts.h"
 #include "batch/cp_async.h"
 #include "core/pivot_cxx.h"
 #include "cuda/state.h"
+#include "cuda/resident.h"
 
 namespace gtsv_pdp_sweep {
 namespace {
@@ -88,9 +88,9 @@ template <int K> constexpr int kTW = 32 * kS<K>;
 #define GTSV_PDP_SWEEP_WD 192
 #endif
 template <typename T> constexpr int kW = sizeof(T) == 8 ? GTSV_PDP_SWEEP_WD : 128; /* warm-up rows */
-/* rows a thread by default: kCSmall below kBigFrom rows, kCBig from there, kCHuge from
-   kHugeFrom; float's forward stages of 32 rows from kBigFrom to kFloatK16From (shape()) */
-constexpr int kCSmall = 128, kCBig = 512, kCHuge = 1024;
+/* rows a thread: from kCMin to kCMax (wave_rows()); float's forward stages of 32 rows
+   from kBigFrom to kFloatK16From (shape()) */
+constexpr int kCMin = 128, kCMax = 4096;
 constexpr int64_t kBigFrom = (int64_t)1 << 22, kHugeFrom = (int64_t)1 << 24;
 constexpr int64_t kFloatK16From = (int64_t)1 << 25;
 constexpr unsigned kMaxRepairs = 256; /* and one thread in 8 */
@@ -182,16 +182,17 @@ __device__ __forceinline__ void copy_row(T *A, int o, int64_t r, int64_t n, cons
    first threads start at row 0, which is exact). Row k of a stage is done with its du and
    b slots once swept (later rows read slots above k): its g and y go there, and from there
    to global memory. */
-template <typename T, int C, int K>
+template <typename T, int K>
 __global__ void __launch_bounds__(32)
-sweep_kernel(int64_t n, const T *__restrict__ dl, const T *__restrict__ d,
+sweep_kernel(int64_t n, int C, const T *__restrict__ dl, const T *__restrict__ d,
              const T *__restrict__ du, const T *__restrict__ b, T *__restrict__ g,
              T *__restrict__ y, unsigned *__restrict__ bits, Rec<T> *__restrict__ ein,
              Rec<T> *__restrict__ eout)
 {
-  constexpr int W = kW<T>, NST = (C + W) / K, S = kS<K>, TW = kTW<K>, CP = 32 / K;
-  static_assert((C + W) % K == 0 && C % 32 == 0 && 32 % K == 0,
-                "whole stages, whole bit words, whole columns a pass");
+  /* C: a multiple of 32 (whole bit words) and so of K (whole stages: W is one too) */
+  constexpr int W = kW<T>, S = kS<K>, TW = kTW<K>, CP = 32 / K;
+  static_assert(W % 32 == 0 && 32 % K == 0, "whole stages, whole columns a pass");
+  const int NST = (C + W) / K;
   extern __shared__ __align__(16) unsigned char smem[];
   T *const buf0 = reinterpret_cast<T *>(smem);
   __shared__ int sOff[32]; /* 1 where a lane's row r0 is the second row of a 2x2 block */
@@ -407,9 +408,9 @@ __device__ bool repair(int64_t n, int64_t r0, int64_t r1, const Rec<T> &p, const
 /* One thread a sweep thread t: the fallback flag where t's rows hold a bad pivot; where
    t's entry is not bitwise the exit of t - 1, the repair (at most kMaxRepairs of them) and
    the flag unless its exit comes out as before. */
-template <typename T, int C>
+template <typename T>
 __global__ void __launch_bounds__(128)
-check_kernel(int64_t n, int64_t nl, const T *__restrict__ dl, const T *__restrict__ d,
+check_kernel(int64_t n, int C, int64_t nl, const T *__restrict__ dl, const T *__restrict__ d,
              const T *__restrict__ du, const T *__restrict__ b, T *g, T *y, unsigned *bits,
              const Rec<T> *__restrict__ ein, const Rec<T> *__restrict__ eout, unsigned *flags)
 {
@@ -448,13 +449,14 @@ check_kernel(int64_t n, int64_t nl, const T *__restrict__ dl, const T *__restric
    and stored coalesced into B (through the y slot it was formed from). Its q on leaving row r1
    (the x of the first block start at or below r1, as it found it) is recorded for
    bcheck_kernel. */
-template <typename T, int C, int K>
+template <typename T, int K>
 __global__ void __launch_bounds__(32)
-bwd_kernel(int64_t n, const T *__restrict__ yv, const T *__restrict__ gv,
+bwd_kernel(int64_t n, int C, const T *__restrict__ yv, const T *__restrict__ gv,
            const unsigned *__restrict__ bits, T *__restrict__ x, T *__restrict__ qrec)
 {
-  constexpr int WB = kW<T>, NST = (C + WB) / K, S = kS<K>, TW = kTW<K>, CP = 32 / K;
-  static_assert((C + WB) % K == 0 && 32 % K == 0, "whole stages, whole columns a pass");
+  constexpr int WB = kW<T>, S = kS<K>, TW = kTW<K>, CP = 32 / K;
+  static_assert(WB % 32 == 0 && 32 % K == 0, "whole stages, whole columns a pass");
+  const int NST = (C + WB) / K; /* C: a multiple of 32 */
   extern __shared__ __align__(16) unsigned char smem[];
   T *const buf0 = reinterpret_cast<T *>(smem);
   const int lane = threadIdx.x;
@@ -524,9 +526,9 @@ bwd_kernel(int64_t n, const T *__restrict__ yv, const T *__restrict__ gv,
    rows above it stand); at most kMaxRepairs + nl / 8 of them. The flag where a repair
    reaches r0 without so meeting the stored rows (its x at the top may then differ from
    what thread t - 1 compared with), or too many disagree. */
-template <typename T, int C>
+template <typename T>
 __global__ void __launch_bounds__(128)
-bcheck_kernel(int64_t n, int64_t nl, const T *__restrict__ yv, const T *__restrict__ gv,
+bcheck_kernel(int64_t n, int C, int64_t nl, const T *__restrict__ yv, const T *__restrict__ gv,
               const unsigned *__restrict__ bits, T *x, const T *__restrict__ qrec,
               unsigned *flags)
 {
@@ -557,59 +559,72 @@ bcheck_kernel(int64_t n, int64_t nl, const T *__restrict__ yv, const T *__restri
 template <typename T, int K> constexpr size_t smem_bytes() { return 8 * (size_t)kTW<K> * sizeof(T); }
 template <typename T, int K> constexpr size_t bsmem_bytes() { return 4 * (size_t)kTW<K> * sizeof(T); }
 
-template <typename T, int C, int K>
-gtsv_status launch(cudaStream_t stream, int64_t n, const T *dl, const T *d, const T *du,
-                   const T *z, T *y, T *g, unsigned *bits, void *rec, unsigned *flags)
-{
-  const int64_t nl = (n + C - 1) / C;
-  Rec<T> *const ein = static_cast<Rec<T> *>(rec), *const eout = ein + nl;
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(sweep_kernel<T, C, K>,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     (int)smem_bytes<T, K>()));
-  sweep_kernel<T, C, K><<<(unsigned)((nl + 31) / 32), 32, smem_bytes<T, K>(), stream>>>(
-      n, dl, d, du, z, g, y, bits, ein, eout);
-  GTSV_CUDA_TRY(cudaGetLastError());
-  check_kernel<T, C><<<(unsigned)((nl + 127) / 128), 128, 0, stream>>>(
-      n, nl, dl, d, du, z, g, y, bits, ein, eout, flags);
-  GTSV_CUDA_TRY(cudaGetLastError());
-  return GTSV_STATUS_SUCCESS;
-}
-
-template <typename T, int C, int K>
-gtsv_status launch_bwd(cudaStream_t stream, int64_t n, const T *y, const T *g,
-                       const unsigned *bits, T *x, void *rec, unsigned *flags)
-{
-  const int64_t nl = (n + C - 1) / C;
-  T *const qrec = reinterpret_cast<T *>(static_cast<Rec<T> *>(rec) + 2 * nl);
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(bwd_kernel<T, C, K>,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     (int)bsmem_bytes<T, K>()));
-  bwd_kernel<T, C, K><<<(unsigned)((nl + 31) / 32), 32, bsmem_bytes<T, K>(), stream>>>(
-      n, y, g, bits, x, qrec);
-  GTSV_CUDA_TRY(cudaGetLastError());
-  bcheck_kernel<T, C><<<(unsigned)((nl + 127) / 128), 128, 0, stream>>>(n, nl, y, g, bits, x,
-                                                                       qrec, flags + 2);
-  GTSV_CUDA_TRY(cudaGetLastError());
-  return GTSV_STATUS_SUCCESS;
-}
-
-/* A sweep's shape: rows a thread (C) and rows a stage (K). */
+/* A sweep's shape: rows a thread (C, a multiple of 32 from kCMin to kCMax) and rows a
+   stage (K, 16 or 32). */
 struct Shape {
   int c, k;
 };
 
-/* The shape of the forward (fwd) or backward sweep of n rows of T. By default C = 128 rows
-   a thread below 2^22 rows, 512 from there, 1024 from 2^24, and K = 16 rows a stage but
-   for float's forward sweep from 2^22 to 2^25 rows, 32. Session 40 (H200, calls 2-4,
-   bench/results/gpu-pdp-shape-h200-2026-11-28.md), random, ms a solve against C 512 and
-   K 16: double 2^25 1.3227 (C 1024) against 1.4986, 2^24 0.7242 against 0.7694, 2^23
-   0.6475 against 0.4315 (C 1024: 256 warps); float 2^23 0.3284 (K 32) against 0.3582,
-   2^24 0.5797 (C 1024, K 32) against 0.6417 (C 512, K 32), 2^25 1.0368 (C 1024) and
-   1.0512 (C 512, K 32) against 1.1782; double with K 32 (71.7 KB of stage a warp) 0.6794
-   at 2^23; K 8 (64-byte pieces; call 1) 20-40% slower everywhere. Otherwise
-   gtsv__pdp_sweep_shape's (pdp_opts.h) where it names one that is built (C 128, 256, 512
-   or 1024; K 16 or 32), GTSV_PDP_SWEEP_FC / _FK (forward), _BC / _BK (backward) where set,
-   for the A/B runs of the benchmark. */
+template <typename T, int K>
+gtsv_status launch(cudaStream_t stream, int64_t n, int C, const T *dl, const T *d, const T *du,
+                   const T *z, T *y, T *g, unsigned *bits, void *rec, unsigned *flags)
+{
+  const int64_t nl = (n + C - 1) / C;
+  Rec<T> *const ein = static_cast<Rec<T> *>(rec), *const eout = ein + nl;
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(sweep_kernel<T, K>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int)smem_bytes<T, K>()));
+  sweep_kernel<T, K><<<(unsigned)((nl + 31) / 32), 32, smem_bytes<T, K>(), stream>>>(
+      n, C, dl, d, du, z, g, y, bits, ein, eout);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  check_kernel<T><<<(unsigned)((nl + 127) / 128), 128, 0, stream>>>(
+      n, C, nl, dl, d, du, z, g, y, bits, ein, eout, flags);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  return GTSV_STATUS_SUCCESS;
+}
+
+template <typename T, int K>
+gtsv_status launch_bwd(cudaStream_t stream, int64_t n, int C, const T *y, const T *g,
+                       const unsigned *bits, T *x, void *rec, unsigned *flags)
+{
+  const int64_t nl = (n + C - 1) / C;
+  T *const qrec = reinterpret_cast<T *>(static_cast<Rec<T> *>(rec) + 2 * nl);
+  GTSV_CUDA_TRY(cudaFuncSetAttribute(bwd_kernel<T, K>,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int)bsmem_bytes<T, K>()));
+  bwd_kernel<T, K><<<(unsigned)((nl + 31) / 32), 32, bsmem_bytes<T, K>(), stream>>>(
+      n, C, y, g, bits, x, qrec);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  bcheck_kernel<T><<<(unsigned)((nl + 127) / 128), 128, 0, stream>>>(n, C, nl, y, g, bits, x,
+                                                                    qrec, flags + 2);
+  GTSV_CUDA_TRY(cudaGetLastError());
+  return GTSV_STATUS_SUCCESS;
+}
+
+/* The rows a thread that make a sweep of n rows one wave of warps: ceil(n / (32 warps)),
+   rounded up to a multiple of 32, at least kCMin; where that is more than kCMax, as many
+   equal waves as it takes. warps: how many of the sweep's one-warp blocks the device holds
+   at once (0 or less where unknown: C = 512 from kBigFrom rows, 1024 from kHugeFrom). */
+int wave_rows(int64_t n, int warps)
+{
+  if (warps <= 0) return n >= kHugeFrom ? 1024 : n >= kBigFrom ? 512 : kCMin;
+  const int64_t per = 32 * (int64_t)warps;
+  const int64_t waves = (n + per * kCMax - 1) / (per * kCMax);
+  const int64_t c = (n + per * waves - 1) / (per * waves);
+  const int64_t c32 = (c + 31) / 32 * 32;
+  return (int)(c32 < kCMin ? kCMin : c32 > kCMax ? kCMax : c32);
+}
+
+/* The shape of the forward (fwd) or backward sweep of n rows of T. By default C =
+   wave_rows() for the sweep kernel's occupancy (all of its threads at once: the sweeps are
+   bound by latency, session 39's ncu) and K = 16 rows a stage but for float's forward
+   sweep from 2^22 to 2^25 rows, 32. Session 40 (H200, calls 2-4,
+   bench/results/gpu-pdp-shape-h200-2026-11-28.md), random, ms a solve, K 16 against 32:
+   float 2^23 0.3284 (K 32) against 0.3582; double with K 32 (71.7 KB of stage a warp)
+   0.6794 against 0.4315 at 2^23; K 8 (64-byte pieces; call 1) 20-40% slower everywhere.
+   Otherwise gtsv__pdp_sweep_shape's (pdp_opts.h) where it names a C that is a multiple of
+   32 from kCMin to kCMax or a K of 16 or 32, GTSV_PDP_SWEEP_FC / _FK (forward), _BC / _BK
+   (backward) where set, for the A/B runs of the benchmark. */
 template <typename T> Shape shape(int64_t n, bool fwd)
 {
   static const int e[4] = {env_int("GTSV_PDP_SWEEP_FC", -1), env_int("GTSV_PDP_SWEEP_FK", -1),
@@ -617,37 +632,29 @@ template <typename T> Shape shape(int64_t n, bool fwd)
   const int o = fwd ? 0 : 2;
   const int c = e[o] >= 0 ? e[o] : gtsv__pdp_sweep_shape[o];
   const int k = e[o + 1] >= 0 ? e[o + 1] : gtsv__pdp_sweep_shape[o + 1];
-  Shape sh = {kCSmall, 16};
-  if (n >= kBigFrom) {
-    sh.c = n >= kHugeFrom ? kCHuge : kCBig;
-    if (fwd && sizeof(T) == sizeof(float) && n < kFloatK16From) sh.k = 32;
-  }
-  if (c == 128 || c == 256 || c == 512 || c == 1024) sh.c = c;
+  Shape sh = {0, 16};
+  if (fwd && sizeof(T) == sizeof(float) && n >= kBigFrom && n < kFloatK16From) sh.k = 32;
   if (k == 16 || k == 32) sh.k = k;
-  return sh;
-}
-
-/* f(C, K) with the shape's C and K as compile-time constants (std::integral_constant) */
-template <typename F> gtsv_status by_shape(Shape sh, F &&f)
-{
-  using std::integral_constant;
-  switch (sh.k * 10000 + sh.c) {
-  case 160128: return f(integral_constant<int, 128>(), integral_constant<int, 16>());
-  case 160256: return f(integral_constant<int, 256>(), integral_constant<int, 16>());
-  case 161024: return f(integral_constant<int, 1024>(), integral_constant<int, 16>());
-  case 320128: return f(integral_constant<int, 128>(), integral_constant<int, 32>());
-  case 320256: return f(integral_constant<int, 256>(), integral_constant<int, 32>());
-  case 320512: return f(integral_constant<int, 512>(), integral_constant<int, 32>());
-  case 321024: return f(integral_constant<int, 1024>(), integral_constant<int, 32>());
-  default: return f(integral_constant<int, 512>(), integral_constant<int, 16>());
+  if (c >= kCMin && c <= kCMax && c % 32 == 0) {
+    sh.c = c;
+  } else {
+    int warps;
+    if (fwd)
+      warps = sh.k == 16 ? gtsv_cuda::resident_blocks<sweep_kernel<T, 16>>(32, smem_bytes<T, 16>(), false)
+                         : gtsv_cuda::resident_blocks<sweep_kernel<T, 32>>(32, smem_bytes<T, 32>(), false);
+    else
+      warps = sh.k == 16 ? gtsv_cuda::resident_blocks<bwd_kernel<T, 16>>(32, bsmem_bytes<T, 16>(), false)
+                         : gtsv_cuda::resident_blocks<bwd_kernel<T, 32>>(32, bsmem_bytes<T, 32>(), false);
+    sh.c = wave_rows(n, warps);
   }
+  return sh;
 }
 
 } // namespace
 
 size_t record_bytes(int64_t n, size_t elt)
 {
-  const size_t nl = (size_t)((n + kCSmall - 1) / kCSmall);
+  const size_t nl = (size_t)((n + kCMin - 1) / kCMin);
   return 2 * nl * (elt == sizeof(double) ? sizeof(Rec<double>) : sizeof(Rec<float>)) + nl * elt;
 }
 
@@ -655,10 +662,9 @@ template <typename T>
 gtsv_status forward(cudaStream_t stream, int64_t n, const T *dl, const T *d, const T *du,
                     const T *z, T *y, T *g, unsigned *bits, void *rec, unsigned *flags)
 {
-  return by_shape(shape<T>(n, true), [&](auto c, auto k) {
-    return launch<T, decltype(c)::value, decltype(k)::value>(stream, n, dl, d, du, z, y, g, bits,
-                                                             rec, flags);
-  });
+  const Shape sh = shape<T>(n, true);
+  return sh.k == 32 ? launch<T, 32>(stream, n, sh.c, dl, d, du, z, y, g, bits, rec, flags)
+                    : launch<T, 16>(stream, n, sh.c, dl, d, du, z, y, g, bits, rec, flags);
 }
 template gtsv_status forward<float>(cudaStream_t, int64_t, const float *, const float *,
                                     const float *, const float *, float *, float *,
@@ -667,14 +673,24 @@ template gtsv_status forward<double>(cudaStream_t, int64_t, const double *, cons
                                      const double *, const double *, double *, double *,
                                      unsigned *, void *, unsigned *);
 
+template <typename T> void shapes(int64_t n, int out[4])
+{
+  const Shape f = shape<T>(n, true), b = shape<T>(n, false);
+  out[0] = f.c;
+  out[1] = f.k;
+  out[2] = b.c;
+  out[3] = b.k;
+}
+template void shapes<float>(int64_t, int[4]);
+template void shapes<double>(int64_t, int[4]);
+
 template <typename T>
 gtsv_status backward(cudaStream_t stream, int64_t n, const T *y, const T *g,
                      const unsigned *bits, T *x, void *rec, unsigned *flags)
 {
-  return by_shape(shape<T>(n, false), [&](auto c, auto k) {
-    return launch_bwd<T, decltype(c)::value, decltype(k)::value>(stream, n, y, g, bits, x, rec,
-                                                                 flags);
-  });
+  const Shape sh = shape<T>(n, false);
+  return sh.k == 32 ? launch_bwd<T, 32>(stream, n, sh.c, y, g, bits, x, rec, flags)
+                    : launch_bwd<T, 16>(stream, n, sh.c, y, g, bits, x, rec, flags);
 }
 template gtsv_status backward<float>(cudaStream_t, int64_t, const float *, const float *,
                                      const unsigned *, float *, void *, unsigned *);

@@ -49,6 +49,10 @@ template <typename T>
 gtsv_status backward(cudaStream_t stream, int64_t n, const T *y, const T *g,
                      const unsigned *bits, T *x, void *rec, unsigned *flags);
 
+/* The shapes the sweeps of n rows of T take (after the switches): forward rows a thread
+   (C) and rows a stage (K), then the backward sweep's C and K. */
+template <typename T> void shapes(int64_t n, int out[4]);
+
 /* The integer value of environment variable name, or dflt where it is not set: the PDP's
    A/B and test switches (read once by each caller, into a static). */
 inline int env_int(const char *name, int dflt)
