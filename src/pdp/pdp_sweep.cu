@@ -89,10 +89,11 @@ template <int K> constexpr int kTW = 32 * kS<K>;
 #endif
 template <typename T> constexpr int kW = sizeof(T) == 8 ? GTSV_PDP_SWEEP_WD : 128; /* warm-up rows */
 /* rows a thread: from kCMin to kCMax (wave_rows()); float's forward stages of 32 rows
-   from kBigFrom to kFloatK16From (shape()) */
+   from kBigFrom (shape()) */
 constexpr int kCMin = 128, kCMax = 4096;
+/* the backward sweep's wave: at most two warps a scheduler (eight an SM; shape()) */
+constexpr int kBwdWarpsPerSm = 8;
 constexpr int64_t kBigFrom = (int64_t)1 << 22, kHugeFrom = (int64_t)1 << 24;
-constexpr int64_t kFloatK16From = (int64_t)1 << 25;
 constexpr unsigned kMaxRepairs = 256; /* and one thread in 8 */
 
 /* A thread's state at its first row (entry) or after its last (exit): bt and z of the
@@ -215,7 +216,9 @@ sweep_kernel(int64_t n, int C, const T *__restrict__ dl, const T *__restrict__ d
     copy_row<T, TW>(A, lane * S + K + 1, sb + (int64_t)lane * C + K + 1, n, dl, d, du, b);
     gtsv_cp::cp_commit();
   };
+  /* the stream offsets of the thread's rows that exist: kstart .. kend - 1 */
   const int kstart = s < 0 ? (int)(-s) : 0;
+  const int kend = !mine ? 0 : n - s < W + C ? (int)(n - s) : W + C;
   T bt = T(0), z = T(0), pg = T(0), py = T(0);
   bool pend = false;
   unsigned bad = 0u, bw = 0u;
@@ -228,26 +231,28 @@ sweep_kernel(int64_t n, int C, const T *__restrict__ dl, const T *__restrict__ d
     T *const pC = oG + lane * S, *const pB = oY + lane * S;
     T *const qG = pC, *const qY = pB; /* g into du's slot, y into b's, once read */
     const int o0 = j * K;
+    /* kstart and W are multiples of 32 (C, W and t C are), so of K: a fresh start and the
+       entry record come at a stage's first row, before it is swept */
+    if (o0 == kstart && kstart < kend) { /* a fresh start */
+      bt = pD[0];
+      z = pB[0];
+    }
+    if (o0 == W && W >= kstart && W < kend) {
+      Rec<T> e;
+      e.bt = bt;
+      e.z = z;
+      e.pg = pg;
+      e.py = py;
+      e.pend = pend ? 1 : 0;
+      e.bad = 0;
+      ein[t] = e;
+      sOff[lane] = pend ? 1 : 0;
+    }
+    const bool out = o0 >= W;
 #pragma unroll 4
     for (int k = 0; k < K; k++) {
       const int so = o0 + k;
-      const bool live = mine && so >= kstart && so < W + C && s + so < n;
-      if (so == kstart && live) { /* a fresh start */
-        bt = pD[k];
-        z = pB[k];
-      }
-      if (so == W && live) {
-        Rec<T> e;
-        e.bt = bt;
-        e.z = z;
-        e.pg = pg;
-        e.py = py;
-        e.pend = pend ? 1 : 0;
-        e.bad = 0;
-        ein[t] = e;
-        sOff[lane] = pend ? 1 : 0;
-      }
-      const bool out = so >= W;
+      const bool live = so >= kstart && so < kend;
       if (out && live) { /* row so - W of the thread's: a block start unless pend */
         const int p = so - W;
         bw |= (pend ? 0u : 1u) << (p & 31);
@@ -496,13 +501,13 @@ bwd_kernel(int64_t n, int C, const T *__restrict__ yv, const T *__restrict__ gv,
     T *const pY = oX + lane * S, *const qX = pY;
     const T *const pG = pY + TW;
     const int o0 = j * K;
+    if (o0 == WB && mine) qrec[t] = q; /* leaving row r1: q as this thread found it (WB is a
+                                          multiple of K: at a stage's first row) */
 #pragma unroll 4
     for (int k = 0; k < K; k++) {
-      const int so = o0 + k;
+      const int so = o0 + k; /* so < C + WB: row >= r0 */
       const int64_t row = top - so;
-      const bool live = mine && so >= kstart && row >= r0;
-      if (so == WB && mine) qrec[t] = q; /* leaving row r1: q as this thread found it */
-      if (!live) continue;
+      if (!mine || so < kstart) continue;
       if (so == kstart || (row & 31) == 31) w = bits[row >> 5];
       const T xv = pY[k] - pG[k] * q;
       if ((w >> (row & 31)) & 1u) q = xv;
@@ -633,18 +638,24 @@ template <typename T> Shape shape(int64_t n, bool fwd)
   const int c = e[o] >= 0 ? e[o] : gtsv__pdp_sweep_shape[o];
   const int k = e[o + 1] >= 0 ? e[o + 1] : gtsv__pdp_sweep_shape[o + 1];
   Shape sh = {0, 16};
-  if (fwd && sizeof(T) == sizeof(float) && n >= kBigFrom && n < kFloatK16From) sh.k = 32;
+  if (fwd && sizeof(T) == sizeof(float) && n >= kBigFrom) sh.k = 32;
   if (k == 16 || k == 32) sh.k = k;
   if (c >= kCMin && c <= kCMax && c % 32 == 0) {
     sh.c = c;
   } else {
-    int warps;
-    if (fwd)
+    int warps, dev = 0, sms = 0;
+    if (fwd) {
       warps = sh.k == 16 ? gtsv_cuda::resident_blocks<sweep_kernel<T, 16>>(32, smem_bytes<T, 16>(), false)
                          : gtsv_cuda::resident_blocks<sweep_kernel<T, 32>>(32, smem_bytes<T, 32>(), false);
-    else
+    } else {
       warps = sh.k == 16 ? gtsv_cuda::resident_blocks<bwd_kernel<T, 16>>(32, bsmem_bytes<T, 16>(), false)
                          : gtsv_cuda::resident_blocks<bwd_kernel<T, 32>>(32, bsmem_bytes<T, 32>(), false);
+      if (cudaGetDevice(&dev) != cudaSuccess ||
+          cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
+        (void)cudaGetLastError(); /* unknown: the resident warps */
+      else if (warps > kBwdWarpsPerSm * sms)
+        warps = kBwdWarpsPerSm * sms;
+    }
     sh.c = wave_rows(n, warps);
   }
   return sh;
