@@ -606,30 +606,64 @@ gtsv_status launch_bwd(cudaStream_t stream, int64_t n, int C, const T *y, const 
   return GTSV_STATUS_SUCCESS;
 }
 
-/* The rows a thread that make a sweep of n rows one wave of warps: ceil(n / (32 warps)),
-   rounded up to a multiple of 32, at least kCMin; where that is more than kCMax, as many
-   equal waves as it takes. warps: how many of the sweep's one-warp blocks the device holds
-   at once (0 or less where unknown: C = 512 from kBigFrom rows, 1024 from kHugeFrom). */
-int wave_rows(int64_t n, int warps)
+/* The rows a thread (a multiple of 32 from kCMin to kCMax) that spread a sweep of n rows
+   over at most warps warps: ceil(n / (32 warps)) rounded up; where that is more than kCMax,
+   over as many equal rounds of warps as it takes. */
+int wave_rows(int64_t n, int64_t warps)
 {
-  if (warps <= 0) return n >= kHugeFrom ? 1024 : n >= kBigFrom ? 512 : kCMin;
-  const int64_t per = 32 * (int64_t)warps;
-  const int64_t waves = (n + per * kCMax - 1) / (per * kCMax);
-  const int64_t c = (n + per * waves - 1) / (per * waves);
+  const int64_t per = 32 * warps;
+  const int64_t rounds = (n + per * kCMax - 1) / (per * kCMax);
+  const int64_t c = (n + per * rounds - 1) / (per * rounds);
   const int64_t c32 = (c + 31) / 32 * 32;
   return (int)(c32 < kCMin ? kCMin : c32 > kCMax ? kCMax : c32);
 }
 
+/* The default rows a thread of a sweep of n rows whose stream starts w rows early, on
+   sms SMs that hold resident of its one-warp blocks at once (0 or less where unknown:
+   C = 512 from kBigFrom rows, 1024 from kHugeFrom). The sweeps are bound by latency (session
+   39's ncu): a warp's time is its stream's rows, C + w, and a scheduler that holds two
+   warps makes each take about kShare times as long as one alone.
+   - Forward: one warp a scheduler (C1 from four warps an SM) or one wave of the resident
+     warps (C2), whichever costs less: (C + w) waves, times kShare where the wave holds
+     more than four warps an SM.
+   - Backward (fwd false): a wave of at most kBwdWarpsPerSm warps an SM.
+   Session 41 (H200, 132 SMs; bench/results/gpu-pdp-wave-h200-2026-11-28.md), ms a solve,
+   random: the one-wave C against one warp a scheduler, forward, double (5 resident warps an
+   SM) 2^22 224 0.2845 against 256 0.2783, 2^23 416 0.4168 against 512 0.4034, 2^24 800
+   0.6640 against 1024 0.6718, 2^25 1600 1.1773 against 2048 1.2149; float (K 32, 6 an SM)
+   2^22 192 0.1905 against 256 0.1992, 2^23 352 0.2978 against 512 0.3107, 2^24 672 0.4972
+   against 1024 0.5440; a kShare of 1.2 picks the faster at each. Backward, double (11
+   resident an SM): eight warps an SM (C 128, 256, 512, 1024 at 2^22..2^25) against the one
+   wave (C 128, 192, 384, 736): 2^23 0.4188 (C 416/256) against 0.4245 (416/192), 2^24
+   0.6640 against 0.6745, 2^25 1.1773 against 1.1880; call 1: C 512 at 2^23 0.4493 with
+   the forward C 416. Grids of more warps than the device holds at once lose a whole wave:
+   double 2^23 C 384 0.5906, 2^25 C 1536 1.6479 (call 1). */
+constexpr int kShare5 = 6; /* kShare = 1.2, in fifths (integer costs: no ties by rounding) */
+int default_rows(int64_t n, int w, bool fwd, int sms, int resident)
+{
+  if (sms <= 0 || resident <= 0) return n >= kHugeFrom ? 1024 : n >= kBigFrom ? 512 : kCMin;
+  if (!fwd) return wave_rows(n, resident < kBwdWarpsPerSm * sms ? resident : kBwdWarpsPerSm * sms);
+  auto cost5 = [&](int c) { /* five times the cost */
+    const int64_t warps = ((n + c - 1) / c + 31) / 32;
+    const int64_t waves = (warps + resident - 1) / resident;
+    const int64_t wave = (warps + waves - 1) / waves;
+    return (int64_t)(c + w) * waves * (wave > 4 * (int64_t)sms ? kShare5 : 5);
+  };
+  const int c1 = wave_rows(n, resident < 4 * sms ? resident : 4 * sms);
+  const int c2 = wave_rows(n, resident);
+  return cost5(c1) < cost5(c2) ? c1 : c2; /* a tie: the one wave (float 2^22: 192 rows) */
+}
+
 /* The shape of the forward (fwd) or backward sweep of n rows of T. By default C =
-   wave_rows() for the sweep kernel's occupancy (all of its threads at once: the sweeps are
-   bound by latency, session 39's ncu) and K = 16 rows a stage but for float's forward
-   sweep from 2^22 to 2^25 rows, 32. Session 40 (H200, calls 2-4,
-   bench/results/gpu-pdp-shape-h200-2026-11-28.md), random, ms a solve, K 16 against 32:
-   float 2^23 0.3284 (K 32) against 0.3582; double with K 32 (71.7 KB of stage a warp)
+   default_rows() and K = 16 rows a stage but for float's forward sweep, 32. Session 40
+   (H200, calls 2-4, bench/results/gpu-pdp-shape-h200-2026-11-28.md), random, ms a solve:
+   float 2^23 0.3284 (K 32) against 0.3582 (K 16); double with K 32 (71.7 KB of stage a warp)
    0.6794 against 0.4315 at 2^23; K 8 (64-byte pieces; call 1) 20-40% slower everywhere.
-   Otherwise gtsv__pdp_sweep_shape's (pdp_opts.h) where it names a C that is a multiple of
-   32 from kCMin to kCMax or a K of 16 or 32, GTSV_PDP_SWEEP_FC / _FK (forward), _BC / _BK
-   (backward) where set, for the A/B runs of the benchmark. */
+   Session 41 (call 1): float 2^25 C 1344 K 32 (one wave) 0.9693 against C 736 K 16 (one
+   wave) 1.1042 and C 1024 K 16 1.0630. Otherwise gtsv__pdp_sweep_shape's (pdp_opts.h)
+   where it names a C that is a multiple of 32 from kCMin to kCMax or a K of 16 or 32,
+   GTSV_PDP_SWEEP_FC / _FK (forward), _BC / _BK (backward) where set, for the A/B runs of the
+   benchmark. */
 template <typename T> Shape shape(int64_t n, bool fwd)
 {
   static const int e[4] = {env_int("GTSV_PDP_SWEEP_FC", -1), env_int("GTSV_PDP_SWEEP_FK", -1),
@@ -642,22 +676,21 @@ template <typename T> Shape shape(int64_t n, bool fwd)
   if (k == 16 || k == 32) sh.k = k;
   if (c >= kCMin && c <= kCMax && c % 32 == 0) {
     sh.c = c;
-  } else {
-    int warps, dev = 0, sms = 0;
-    if (fwd) {
-      warps = sh.k == 16 ? gtsv_cuda::resident_blocks<sweep_kernel<T, 16>>(32, smem_bytes<T, 16>(), false)
-                         : gtsv_cuda::resident_blocks<sweep_kernel<T, 32>>(32, smem_bytes<T, 32>(), false);
-    } else {
-      warps = sh.k == 16 ? gtsv_cuda::resident_blocks<bwd_kernel<T, 16>>(32, bsmem_bytes<T, 16>(), false)
-                         : gtsv_cuda::resident_blocks<bwd_kernel<T, 32>>(32, bsmem_bytes<T, 32>(), false);
-      if (cudaGetDevice(&dev) != cudaSuccess ||
-          cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
-        (void)cudaGetLastError(); /* unknown: the resident warps */
-      else if (warps > kBwdWarpsPerSm * sms)
-        warps = kBwdWarpsPerSm * sms;
-    }
-    sh.c = wave_rows(n, warps);
+    return sh;
   }
+  int resident, dev = 0, sms = 0;
+  if (fwd)
+    resident = sh.k == 16 ? gtsv_cuda::resident_blocks<sweep_kernel<T, 16>>(32, smem_bytes<T, 16>(), false)
+                          : gtsv_cuda::resident_blocks<sweep_kernel<T, 32>>(32, smem_bytes<T, 32>(), false);
+  else
+    resident = sh.k == 16 ? gtsv_cuda::resident_blocks<bwd_kernel<T, 16>>(32, bsmem_bytes<T, 16>(), false)
+                          : gtsv_cuda::resident_blocks<bwd_kernel<T, 32>>(32, bsmem_bytes<T, 32>(), false);
+  if (cudaGetDevice(&dev) != cudaSuccess ||
+      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess) {
+    (void)cudaGetLastError();
+    sms = 0;
+  }
+  sh.c = default_rows(n, kW<T>, fwd, sms, resident);
   return sh;
 }
 
