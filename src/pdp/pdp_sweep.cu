@@ -209,11 +209,36 @@ sweep_kernel(int64_t n, int C, const T *__restrict__ dl, const T *__restrict__ d
   auto stage = [&](int j, int q) {
     T *const A = buf0 + q * 4 * TW;
     const int64_t sb = tw * C - W + (int64_t)j * K; /* column 0's first row */
+    if (sb >= 1 && sb + 31 * (int64_t)C + K + 1 <= n - 2) {
+      /* every row the warp copies is an inner one (the warp's common case): no bounds,
+         offsets from the stage's first row (session 41's ncu: the checked copies were a
+         third of the sweep's instructions) */
+      const T *const a0 = dl + sb, *const d0 = d + sb, *const c0 = du + sb, *const b0 = b + sb;
+      T *const s0 = A + hc * S + hl;
+      int o = hc * C + hl;
+#pragma unroll
+      for (int i = 0; i < 32 / CP; i++, o += CP * C) {
+        gtsv_cp::cp_elt(s0 + i * CP * S, a0 + o);
+        gtsv_cp::cp_elt(s0 + i * CP * S + TW, d0 + o);
+        gtsv_cp::cp_elt(s0 + i * CP * S + 2 * TW, c0 + o);
+        gtsv_cp::cp_elt(s0 + i * CP * S + 3 * TW, b0 + o);
+      }
+      const int e = lane * C + K;
+      T *const s1 = A + lane * S + K;
+#pragma unroll
+      for (int i = 0; i < 2; i++) {
+        gtsv_cp::cp_elt(s1 + i, a0 + e + i);
+        gtsv_cp::cp_elt(s1 + i + TW, d0 + e + i);
+        gtsv_cp::cp_elt(s1 + i + 2 * TW, c0 + e + i);
+        gtsv_cp::cp_elt(s1 + i + 3 * TW, b0 + e + i);
+      }
+    } else {
 #pragma unroll 4
-    for (int c = hc; c < 32; c += CP)
-      copy_row<T, TW>(A, c * S + hl, sb + (int64_t)c * C + hl, n, dl, d, du, b);
-    copy_row<T, TW>(A, lane * S + K, sb + (int64_t)lane * C + K, n, dl, d, du, b);
-    copy_row<T, TW>(A, lane * S + K + 1, sb + (int64_t)lane * C + K + 1, n, dl, d, du, b);
+      for (int c = hc; c < 32; c += CP)
+        copy_row<T, TW>(A, c * S + hl, sb + (int64_t)c * C + hl, n, dl, d, du, b);
+      copy_row<T, TW>(A, lane * S + K, sb + (int64_t)lane * C + K, n, dl, d, du, b);
+      copy_row<T, TW>(A, lane * S + K + 1, sb + (int64_t)lane * C + K + 1, n, dl, d, du, b);
+    }
     gtsv_cp::cp_commit();
   };
   /* the stream offsets of the thread's rows that exist: kstart .. kend - 1 */
@@ -283,13 +308,26 @@ sweep_kernel(int64_t n, int C, const T *__restrict__ dl, const T *__restrict__ d
     __syncwarp();
     { /* the stage's rows r0 + sOff .. r1 - 1, coalesced, CP columns a pass */
       const int64_t sb = tw * C - W + o0;
+      if (o0 > W && sb + 31 * (int64_t)C + K <= n) {
+        /* past a thread's first output stage (so past sOff) with every row in the
+           system: every row is stored, offsets from the stage's first row */
+        T *const g0 = g + sb, *const y0 = y + sb;
+        const T *const sg = oG + hc * S + hl, *const sy = oY + hc * S + hl;
+        int o = hc * C + hl;
+#pragma unroll
+        for (int i = 0; i < 32 / CP; i++, o += CP * C) {
+          g0[o] = sg[i * CP * S];
+          y0[o] = sy[i * CP * S];
+        }
+      } else {
 #pragma unroll 4
-      for (int c = hc; c < 32; c += CP) {
-        const int64_t r = sb + (int64_t)c * C + hl;
-        const int k0 = W - o0 + sOff[c]; /* the column's first output, stage offset */
-        if (hl >= k0 && hl < W + C - o0 && r < n) {
-          g[r] = oG[c * S + hl];
-          y[r] = oY[c * S + hl];
+        for (int c = hc; c < 32; c += CP) {
+          const int64_t r = sb + (int64_t)c * C + hl;
+          const int k0 = W - o0 + sOff[c]; /* the column's first output, stage offset */
+          if (hl >= k0 && hl < W + C - o0 && r < n) {
+            g[r] = oG[c * S + hl];
+            y[r] = oY[c * S + hl];
+          }
         }
       }
     }
@@ -475,16 +513,28 @@ bwd_kernel(int64_t n, int C, const T *__restrict__ yv, const T *__restrict__ gv,
   auto stage = [&](int j, int q) {
     T *const Y = buf0 + q * 2 * TW, *const G = Y + TW;
     const int64_t sb = tw * C + C + WB - 1 - (int64_t)j * K; /* column 0's first row */
+    if (sb - (K - 1) >= 0 && sb + 31 * (int64_t)C < n) {
+      /* every row exists (the warp's common case): offsets from column 0's first row */
+      const T *const y0 = yv + sb, *const g0 = gv + sb;
+      T *const s0 = Y + hc * S + hl;
+      int o = hc * C - hl;
+#pragma unroll
+      for (int i = 0; i < 32 / CP; i++, o += CP * C) {
+        gtsv_cp::cp_elt(s0 + i * CP * S, y0 + o);
+        gtsv_cp::cp_elt(s0 + i * CP * S + TW, g0 + o);
+      }
+    } else {
 #pragma unroll 4
-    for (int c = hc; c < 32; c += CP) {
-      const int64_t r = sb + (int64_t)c * C - hl;
-      const int o = c * S + hl;
-      if (r >= 0 && r < n) {
-        gtsv_cp::cp_elt(Y + o, yv + r);
-        gtsv_cp::cp_elt(G + o, gv + r);
-      } else {
-        Y[o] = T(0);
-        G[o] = T(0);
+      for (int c = hc; c < 32; c += CP) {
+        const int64_t r = sb + (int64_t)c * C - hl;
+        const int o = c * S + hl;
+        if (r >= 0 && r < n) {
+          gtsv_cp::cp_elt(Y + o, yv + r);
+          gtsv_cp::cp_elt(G + o, gv + r);
+        } else {
+          Y[o] = T(0);
+          G[o] = T(0);
+        }
       }
     }
     gtsv_cp::cp_commit();
@@ -503,12 +553,15 @@ bwd_kernel(int64_t n, int C, const T *__restrict__ yv, const T *__restrict__ gv,
     const int o0 = j * K;
     if (o0 == WB && mine) qrec[t] = q; /* leaving row r1: q as this thread found it (WB is a
                                           multiple of K: at a stage's first row) */
+    /* top is 31 modulo 32 (r0, C and WB are multiples of 32): a start-bit word begins
+       (downwards) at offsets that are multiples of 32, the first row of a stage */
+    if (o0 % 32 == 0 && mine && o0 >= kstart) w = bits[(top - o0) >> 5];
 #pragma unroll 4
     for (int k = 0; k < K; k++) {
       const int so = o0 + k; /* so < C + WB: row >= r0 */
       const int64_t row = top - so;
       if (!mine || so < kstart) continue;
-      if (so == kstart || (row & 31) == 31) w = bits[row >> 5];
+      if (so == kstart) w = bits[row >> 5];
       const T xv = pY[k] - pG[k] * q;
       if ((w >> (row & 31)) & 1u) q = xv;
       qX[k] = xv;
@@ -516,10 +569,19 @@ bwd_kernel(int64_t n, int C, const T *__restrict__ yv, const T *__restrict__ gv,
     __syncwarp();
     { /* the stage's rows r1 - 1 .. r0 of each column, coalesced (downwards) */
       const int64_t sb = tw * C + C + WB - 1 - o0;
+      if (o0 >= WB && sb + 31 * (int64_t)C < n) {
+        /* every row of the stage is the thread's own and exists */
+        T *const x0 = x + sb;
+        const T *const sx = oX + hc * S + hl;
+        int o = hc * C - hl;
+#pragma unroll
+        for (int i = 0; i < 32 / CP; i++, o += CP * C) x0[o] = sx[i * CP * S];
+      } else {
 #pragma unroll 4
-      for (int c = hc; c < 32; c += CP) {
-        const int64_t r = sb + (int64_t)c * C - hl, c0 = (tw + c) * C;
-        if (r >= c0 && r < c0 + C && r < n) x[r] = oX[c * S + hl];
+        for (int c = hc; c < 32; c += CP) {
+          const int64_t r = sb + (int64_t)c * C - hl, c0 = (tw + c) * C;
+          if (r >= c0 && r < c0 + C && r < n) x[r] = oX[c * S + hl];
+        }
       }
     }
   }
