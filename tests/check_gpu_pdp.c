@@ -191,7 +191,7 @@ static void kinds_body(int i)
   tu_report();
 }
 /* the sweeps at every size and in both precisions (gtsv__pdp_sweep = 2 and
-   gtsv__pdp_sweep_bwd = 1; by default they start at 2^22 rows, the backward one in double) */
+   gtsv__pdp_sweep_bwd = 1; by default they start at 2^22 rows) */
 START_TEST(kinds_vs_lapack)
 {
   gtsv__pdp_sweep = 2;

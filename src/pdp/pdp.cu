@@ -1436,13 +1436,16 @@ gtsv_status pdp_system(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, cons
                      norm == GTSV_PDP_NORM_THRESHOLD;
   unsigned *const sflags = words + nwords(nt) - gtsv_pdp_sweep::kFlagWords;
   /* the backward pass by warm-down sweeps too (gtsv__pdp_sweep_bwd, or GTSV_PDP_SWEEP_BWD=
-     0/1 where set; by default in double only: session 39, H200, one run, against the scan
-     kernel behind the same forward sweep, double random 2^23 0.4643 against 0.4736 ms, 2^25
-     1.586 against 1.751, float random 2^23 0.4170 against 0.3688;
-     bench/results/gpu-pdp-sweep-h200-2026-11-28.md) */
+     0/1 where set; by default in both precisions). Against the scan kernel behind the same
+     forward sweep, H200: session 39, double random 2^23 0.4643 against 0.4736 ms, 2^25 1.586
+     against 1.751 (bench/results/gpu-pdp-sweep-h200-2026-11-28.md); float was slower then
+     (2^23 0.4170 against 0.3688) and took the scan kernel until session 41, whose sweep
+     (stage copies without bounds, K 32 in float, eight warps an SM) took float random 2^23
+     0.2989 against 0.3017-0.3050, 2^24 0.4330-0.4394 against about 0.49, 2^25 0.7905-0.7923
+     against 0.8780-0.8782 (gpu-pdp-lean-h200-2026-11-28.md) */
   static const int envb = gtsv_pdp_sweep::env_int("GTSV_PDP_SWEEP_BWD", -1);
   const int bmode = envb == 0 || envb == 1 ? envb : gtsv__pdp_sweep_bwd;
-  const bool bsweep = sweep && (bmode == 1 || (bmode < 0 && sizeof(T) == sizeof(double)));
+  const bool bsweep = sweep && bmode != 0;
   const unsigned *const gate = sweep ? sflags : nullptr;
   PdpClk clk; /* the phase clocks' hooks (empty unless built with GTSV_PDP_CLOCKS) */
   for (int64_t c = 0; c < nrhs; c++) {

@@ -68,8 +68,9 @@ extern int gtsv__pdp_forget;
    between solves only. */
 extern int gtsv__pdp_sweep;
 /* Where the forward sweep runs, the backward pass by warm-down sweeps as well
-   (pdp_sweep.cu, backward; the scan kernel where its check fails): 1 always, 0 never,
-   -1 (the default) in double only. GTSV_PDP_SWEEP_BWD=0/1 overrides it where set.
+   (pdp_sweep.cu, backward; the scan kernel where its check fails): 1 or -1 (the
+   default) always (in double only before session 41), 0 never. GTSV_PDP_SWEEP_BWD=0/1
+   overrides it where set.
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__pdp_sweep_bwd;
 /* The warm-up sweeps' shapes (pdp_sweep.cu): forward rows a thread (C: a multiple of 32

@@ -717,12 +717,13 @@ int default_rows(int64_t n, int w, bool fwd, int sms, int resident)
 }
 
 /* The shape of the forward (fwd) or backward sweep of n rows of T. By default C =
-   default_rows() and K = 16 rows a stage but for float's forward sweep, 32. Session 40
+   default_rows() and K = 16 rows a stage, 32 in float from kBigFrom rows. Session 40
    (H200, calls 2-4, bench/results/gpu-pdp-shape-h200-2026-11-28.md), random, ms a solve:
    float 2^23 0.3284 (K 32) against 0.3582 (K 16); double with K 32 (71.7 KB of stage a warp)
    0.6794 against 0.4315 at 2^23; K 8 (64-byte pieces; call 1) 20-40% slower everywhere.
    Session 41 (call 1): float 2^25 C 1344 K 32 (one wave) 0.9693 against C 736 K 16 (one
-   wave) 1.1042 and C 1024 K 16 1.0630. Otherwise gtsv__pdp_sweep_shape's (pdp_opts.h)
+   wave) 1.1042 and C 1024 K 16 1.0630; call 4, float's backward sweep, 2^23 / 2^24 / 2^25:
+   K 32 0.2989 / 0.4330 / 0.7905 against K 16 0.3168 / 0.4688 / 0.8582. Otherwise gtsv__pdp_sweep_shape's (pdp_opts.h)
    where it names a C that is a multiple of 32 from kCMin to kCMax or a K of 16 or 32,
    GTSV_PDP_SWEEP_FC / _FK (forward), _BC / _BK (backward) where set, for the A/B runs of the
    benchmark. */
@@ -734,7 +735,7 @@ template <typename T> Shape shape(int64_t n, bool fwd)
   const int c = e[o] >= 0 ? e[o] : gtsv__pdp_sweep_shape[o];
   const int k = e[o + 1] >= 0 ? e[o + 1] : gtsv__pdp_sweep_shape[o + 1];
   Shape sh = {0, 16};
-  if (fwd && sizeof(T) == sizeof(float) && n >= kBigFrom) sh.k = 32;
+  if (sizeof(T) == sizeof(float) && n >= kBigFrom) sh.k = 32;
   if (k == 16 || k == 32) sh.k = k;
   if (c >= kCMin && c <= kCMax && c % 32 == 0) {
     sh.c = c;
