@@ -75,8 +75,8 @@ extern int gtsv__pdp_sweep;
 extern int gtsv__pdp_sweep_bwd;
 /* The warm-up sweeps' shapes (pdp_sweep.cu): forward rows a thread (C: a multiple of 32
    from 128 to 4096) and rows a stage (K: 16 or 32), then the backward sweep's C and K; 0
-   (the default) or any other value: the library's choice for the size (C: one wave of
-   the sweep's warps). GTSV_PDP_SWEEP_FC, _FK, _BC, _BK override them where set.
+   (the default) or any other value: the library's choice for the size and the device
+   (pdp_sweep.cu, default_rows()). GTSV_PDP_SWEEP_FC, _FK, _BC, _BK override them where set.
    Process-wide, not synchronised: set them between solves only. */
 extern int gtsv__pdp_sweep_shape[4];
 /* The shapes the sweeps of a column of n rows of elt-byte elements take now (CUDA builds

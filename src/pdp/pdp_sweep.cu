@@ -30,8 +30,10 @@
  * subdominant solution) take the latter.
  *
  * Layout (the probe's lean 16 fast form): one warp a block; the 32 threads' streams
- * (C + W rows each) are staged K rows at a time (16, or 32 in float's forward sweep from
- * 2^22 rows: shape()) into shared memory by cp.async, two stages in flight, 32 columns of
+ * (C + W rows each; C chosen at run time for the size and the device: default_rows()) are
+ * staged K rows at a time (16, or 32 in float from 2^22 rows: shape()) into shared memory
+ * by cp.async, two stages in flight (a stage whose rows are all inner one without bounds:
+ * the checked copies were a third of the sweep's instructions), 32 columns of
  * K + 3 slots (dl, d, du, b; the column stride is odd: no bank conflicts); each lane sweeps
  * its column one row an iteration (both pivot blocks' values formed and selected, the
  * second row of a 2x2 block carried to the next iteration); g and y go into the du and b
@@ -41,7 +43,8 @@
  * solve was 20-40% slower. The carveout is left to the driver: all of the SM's memory as
  * shared memory (L1 at its smallest) made double 2^23 17% slower.
  *
- * The backward pass (bwd_kernel, bcheck_kernel; in double by default, pdp.cu) the same
+ * The backward pass (bwd_kernel, bcheck_kernel; by default, pdp.cu; in double only
+ * before session 41) the same
  * way: x_i = y_i - g_i q forgets its start q about as fast (U(-1,1): 3.6% of starts differ
  * bitwise after 128 rows, 0.02% after 192), so thread t sweeps its rows downwards from WB rows below them
  * with q = 0, and its q at row r1 is checked bitwise against the x the thread below wrote
@@ -50,15 +53,19 @@
  * from y, g and the start bits, which this pass only reads.
  *
  * Bytes a row: read dl, d, du, b (4T) and again for the warm-up (W/C of that, from L2 in
- * part), write g, y (2T) and a start bit; the backward pass reads g, y (2T, and 2T WB/C
- * again) and writes x (T): 9T + (4T W + 2T WB)/C, E <= 40/(72 + 36) = 37% in double at
- * C = 512, W = WB = 192 (the scan backward kernel: 40/(72 + 24) = 42%); at C = 1024 (from
- * 2^24 rows) 40/(72 + 18) = 44%.
+ * part), write g, y (2T) and a start bit; the backward pass reads g, y (2T, and 2T WB/CB
+ * again, CB its C) and writes x (T): 9T + 4T W/C + 2T WB/CB. In double (T = 8, W = WB =
+ * 192) at 2^23 rows (C 512, CB 256) that is 72 + 12 + 12 = 96 bytes, E <= 40/96 = 42%; at
+ * 2^25 (C 1600, CB 1024) 72 + 3.8 + 3 = 79 bytes, E <= 51%. (Session 40's header gave 37%
+ * and 44% for C = CB = 512 and 1024: its warm-up terms were twice this formula's, 36 and
+ * 18 bytes for 18 and 9.)
  *
- * Measured (H200, session 40, call 5, bench/results/gpu-pdp-fma-h200-2026-11-28.md):
- * double random 2^23 0.4163 ms (E 20.6%, 3.24x gtsv2; the checked-splice kernel alone
- * 0.926 in call 2, gpu-pdp-shape-h200-2026-11-28.md), 2^25 1.2941 (E 26.5%, 4.24x). Session 39's ncu at 2^23:
- * the sweeps are latency-bound (one warp a scheduler), not memory-bound.
+ * Measured (H200, session 41, call 5, bench/results/gpu-pdp-lean-h200-2026-11-28.md):
+ * double random 2^23 0.3713 ms (E 23.2%, 3.62x gtsv2 in the same run: 56% of the bound
+ * above), 2^25 1.1809 (E 29.1%, 4.65x: 57%); float 2^23 0.2977 (1.70x), 2^25 0.7886
+ * (2.53x). Call 4's ncu at 2^23: the forward sweep (229 us of it) issues 110 instructions a
+ * stream row at 5.35 cycles each, waiting on the row's dependent arithmetic and shared
+ * loads; the backward sweep (101 us) 48 a row, waiting on memory.
  *
  * Compiled without FMA contraction (CMakeLists.txt): the sweep and the repair must round
  * alike for the repair's exit to be compared bitwise; block() writes its fused
