@@ -56,3 +56,21 @@ gpu_tests() {
   echo "tilepdl passed $(grep -c 'tilepdl busy.*Failures: 0, Errors: 0' /tmp/z/status.txt) of $(grep -c 'tilepdl busy' /tmp/z/status.txt)"
   grep -hE "[0-9]+: .*(Failure|Error)|failures; first" /tmp/z/check_gpu*.log /tmp/z/*-tile*.log /tmp/z/tilepdl-*.log | head -6 | cut -c1-700
 }
+# pdp_tests (since session 41; calls 1, 2 and 4 of that session spell it out): check_gpu_pdp
+# and check_gpu beside compute-sanitizer memcheck of check_gpu_pdp's main case and
+# racecheck of its sweep case at the tiny level (GTSV_GPU_TEST_SMALL=2; the racecheck takes
+# about 330 s on an H200); prints their status lines and the first failures.
+pdp_tests() {
+  local B t
+  B=$(( $(left) - 10 ))
+  for t in check_gpu_pdp check_gpu; do
+    (CK_FORK=no CK_DEFAULT_TIMEOUT=1200 timeout $B prebuilt/$t > /tmp/z/$t.log 2>&1; echo "$t rc=$? at $(el) s: $(grep -E '^[0-9]+%: Checks' /tmp/z/$t.log | tr '\n' ' ')" >> /tmp/z/status.txt) &
+  done
+  (CK_FORK=no CK_DEFAULT_TIMEOUT=1200 CK_RUN_CASE=gpu_pdp GTSV_GPU_TEST_SMALL=2 timeout $B compute-sanitizer --tool memcheck --error-exitcode 99 prebuilt/check_gpu_pdp > /tmp/z/memcheck-pdp.log 2>&1
+    echo "memcheck gpu_pdp tiny rc=$? at $(el) s: $(grep -E 'ERROR SUMMARY|^[0-9]+%: Checks' /tmp/z/memcheck-pdp.log | tr '\n' ' ')" >> /tmp/z/status.txt) &
+  (CK_FORK=no CK_DEFAULT_TIMEOUT=1200 CK_RUN_CASE=sweep GTSV_GPU_TEST_SMALL=2 timeout $B compute-sanitizer --tool racecheck --error-exitcode 99 prebuilt/check_gpu_pdp > /tmp/z/racecheck-sweep.log 2>&1
+    echo "racecheck sweep tiny rc=$? at $(el) s: $(grep -E 'RACECHECK SUMMARY|^[0-9]+%: Checks' /tmp/z/racecheck-sweep.log | tr '\n' ' ')" >> /tmp/z/status.txt) &
+  wait
+  cat /tmp/z/status.txt
+  grep -hE "FAIL|failures; first" /tmp/z/check_gpu*.log /tmp/z/memcheck-pdp.log /tmp/z/racecheck-sweep.log | head -8 | cut -c1-600
+}
