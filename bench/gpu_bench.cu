@@ -1166,7 +1166,11 @@ static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int kind,
        workspace, not the largest an earlier row grew it to (the warm-up run of
        time_ms allocates it again, outside the timed runs) */
     CK(gtsv__cuda_release(h) == GTSV_STATUS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+    unsigned long long st[5] = {0, 0, 0, 0, 0};
+    if (shapes && v.a == GTSV_ALGO_PDP) (void)gtsv__pdp_cuda_sweep_stats(st); /* reset */
     r.ms = time_ms(prep, [&] { return gst(g_gtsv(h, n, Sdl, Sd, Sdu, X)); });
+    if (shapes && v.a == GTSV_ALGO_PDP && gtsv__pdp_cuda_sweep_stats(st) != GTSV_STATUS_SUCCESS)
+      st[0] = 0;
     gtsv_set_spike_reduced_solver(h, GTSV_ALGO_DP_SEQ);
     gtsv__spike_m = 0;
     gtsv__spike_tile_base = -1;
@@ -1176,7 +1180,13 @@ static void single_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int kind,
       r.note += (r.note.empty() ? "" : "; ") + ws_note(h, v.a);
       if (v.a == GTSV_ALGO_PDP && n >= gtsv_pdp_sweep::kSweepFrom) {
         r.note += "; " + sweep_note<T>(n);
-        if (shapes) r.solver += " " + sweep_note<T>(n);
+        if (shapes) {
+          char t[160];
+          std::snprintf(t, sizeof t, "; of %llu columns swept %llu fell back forward, %llu "
+                        "backward", st[0], st[2], st[4]);
+          r.solver += " " + sweep_note<T>(n);
+          r.note += t;
+        }
       }
     }
     for (int j = 0; j < 4; j++) gtsv__pdp_sweep_shape[j] = 0;
@@ -1226,6 +1236,7 @@ int main(int argc, char **argv)
   /* --shapes (--only pdpshape): the PDP sweeps' shapes to time, "FC:FK:BC:BK,..." (0: the
      library's) */
   const char *shapes_arg = "0:0:0:0";
+  int pdp_kind = 0; /* --kind (--only pdpshape): 0 random, 1 dominant, 2 zero-diagonal pairs */
   long long only_b = 0; /* --batch: with --n, the batch cases with this many systems (short:
                            columns) */
   for (int i = 1; i < argc; i++) {
@@ -1238,13 +1249,18 @@ int main(int argc, char **argv)
     else if (!std::strcmp(argv[i], "--n") && i + 1 < argc) only_n = std::atoll(argv[++i]);
     else if (!std::strcmp(argv[i], "--batch") && i + 1 < argc) only_b = std::atoll(argv[++i]);
     else if (!std::strcmp(argv[i], "--shapes") && i + 1 < argc) shapes_arg = argv[++i];
+    else if (!std::strcmp(argv[i], "--kind") && i + 1 < argc) pdp_kind = std::atoi(argv[++i]);
     else {
       std::fprintf(stderr, "usage: %s [--only batch|single|ablation|arcr|small|short|pdpshape] [--quick] "
                            "[--prec d|s|both] [--reps R] [--n N [--batch B]] [--md FILE] [--commit SHA] "
-                           "[--shapes FC:FK:BC:BK,...]\n",
+                           "[--shapes FC:FK:BC:BK,...] [--kind 0|1|2]\n",
                    argv[0]);
       return 2;
     }
+  }
+  if (pdp_kind < 0 || pdp_kind > 2) {
+    std::fprintf(stderr, "gtsv-gpu-bench: --kind is 0, 1 or 2\n");
+    return 2;
   }
   if (g_reps < 10) g_reps = 10;
   int count = 0;
@@ -1333,8 +1349,8 @@ int main(int argc, char **argv)
                             (int64_t)1 << 25};
     if (only_n > 0) ns = std::vector<int64_t>{only_n};
     for (int64_t n : ns) {
-      if (dbl) single_case<double>(h, sp, n, 0, false, &shapes);
-      if (flt) single_case<float>(h, sp, n, 0, false, &shapes);
+      if (dbl) single_case<double>(h, sp, n, pdp_kind, false, &shapes);
+      if (flt) single_case<float>(h, sp, n, pdp_kind, false, &shapes);
     }
   }
   if (!only || !std::strcmp(only, "ablation")) {
