@@ -2,9 +2,10 @@
  * Parallel diagonal pivoting on the GPU (GTSV_ALGO_PDP, thesis chapter 4).
  *
  * Since session 39 a solve of 2^22 rows or more first runs the warm-up sweeps of
- * pdp_sweep.cu (forward; backward in double); this file's forward kernel (the checked
- * splice) and backward kernel (scans) then run only where their checks fail (the gate
- * argument), and always below 2^22 rows or with gtsv__pdp_sweep = 0. What follows
+ * pdp_sweep.cu (forward and backward; the backward one in double only before session
+ * 41); this file's forward kernel (the checked splice) and backward kernel (scans) then
+ * run only where their checks fail (the gate argument), and always below 2^22 rows or
+ * with gtsv__pdp_sweep = 0. What follows
  * describes these two kernels.
  *
  * Method. pdp_arith.h: the LBM^T factorisation with the pivots of DP_SEQ is read
