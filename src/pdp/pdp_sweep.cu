@@ -44,10 +44,9 @@
  * shared memory (L1 at its smallest) made double 2^23 17% slower.
  *
  * The backward pass (bwd_kernel, bcheck_kernel; by default, pdp.cu; in double only
- * before session 41) the same
- * way: x_i = y_i - g_i q forgets its start q about as fast (U(-1,1): 3.6% of starts differ
- * bitwise after 128 rows, 0.02% after 192), so thread t sweeps its rows downwards from WB rows below them
- * with q = 0, and its q at row r1 is checked bitwise against the x the thread below wrote
+ * before session 41) the same way: x_i = y_i - g_i q forgets its start q about as fast
+ * (U(-1,1): 3.6% of starts differ bitwise after 128 rows, 0.02% after 192), so thread t
+ * sweeps its rows downwards from WB rows below them with q = 0, and its q at row r1 is checked bitwise against the x the thread below wrote
  * there; a disagreeing thread is swept again from that x until a block start whose x
  * comes out as stored. Where that is not enough the scan backward kernel (pdp.cu) redoes x
  * from y, g and the start bits, which this pass only reads.
@@ -730,10 +729,10 @@ int default_rows(int64_t n, int w, bool fwd, int sms, int resident)
    0.6794 against 0.4315 at 2^23; K 8 (64-byte pieces; call 1) 20-40% slower everywhere.
    Session 41 (call 1): float 2^25 C 1344 K 32 (one wave) 0.9693 against C 736 K 16 (one
    wave) 1.1042 and C 1024 K 16 1.0630; call 4, float's backward sweep, 2^23 / 2^24 / 2^25:
-   K 32 0.2989 / 0.4330 / 0.7905 against K 16 0.3168 / 0.4688 / 0.8582. Otherwise gtsv__pdp_sweep_shape's (pdp_opts.h)
-   where it names a C that is a multiple of 32 from kCMin to kCMax or a K of 16 or 32,
-   GTSV_PDP_SWEEP_FC / _FK (forward), _BC / _BK (backward) where set, for the A/B runs of the
-   benchmark. */
+   K 32 0.2989 / 0.4330 / 0.7905 against K 16 0.3168 / 0.4688 / 0.8582. Otherwise
+   gtsv__pdp_sweep_shape's (pdp_opts.h) where it names a C that is a multiple of 32 from
+   kCMin to kCMax or a K of 16 or 32, GTSV_PDP_SWEEP_FC / _FK (forward), _BC / _BK
+   (backward) where set, for the A/B runs of the benchmark. */
 template <typename T> Shape shape(int64_t n, bool fwd)
 {
   static const int e[4] = {env_int("GTSV_PDP_SWEEP_FC", -1), env_int("GTSV_PDP_SWEEP_FK", -1),
