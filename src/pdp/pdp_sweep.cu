@@ -280,8 +280,25 @@ sweep_kernel(int64_t n, int C, const T *__restrict__ dl, const T *__restrict__ d
       sOff[lane] = pend ? 1 : 0;
     }
     const bool out = o0 >= W;
+    /* row k's eight shared operands (slots k .. k + 2) are in registers before row k - 1's
+       branches: four carried from row k - 1's, four loaded while it is swept (no slot a
+       row reads is written before: row k writes slot k), so that the pivot test does not
+       wait on a shared load (session 41's ncu: a third of the main loop's stalls). At the
+       stage's last row the loads ahead read slot K + 2, the column's pad: in bounds, never
+       used. */
+    T c0 = pC[0], a1 = pA[1], b1 = pD[1], c1 = pC[1], a2 = pA[2], b2 = pD[2], z1 = pB[1],
+      z2 = pB[2];
 #pragma unroll 4
     for (int k = 0; k < K; k++) {
+      const T xc0 = c0, xa1 = a1, xb1 = b1, xc1 = c1, xa2 = a2, xb2 = b2, xz1 = z1, xz2 = z2;
+      c0 = c1;
+      a1 = a2;
+      b1 = b2;
+      c1 = pC[k + 2];
+      a2 = pA[k + 3];
+      b2 = pD[k + 3];
+      z1 = z2;
+      z2 = pB[k + 3];
       const int so = o0 + k;
       const bool live = so >= kstart && so < kend;
       if (out && live) { /* row so - W of the thread's: a block start unless pend */
@@ -299,9 +316,7 @@ sweep_kernel(int64_t n, int C, const T *__restrict__ dl, const T *__restrict__ d
         continue;
       }
       if (!live) continue;
-      const T c0 = pC[k], a1 = pA[k + 1], b1 = pD[k + 1], c1 = pC[k + 1], a2 = pA[k + 2];
-      const T b2 = pD[k + 2], z1 = pB[k + 1], z2 = pB[k + 2];
-      const Blk<T> o = block<T>(bt, z, c0, a1, b1, c1, a2, b2, z1, z2);
+      const Blk<T> o = block<T>(bt, z, xc0, xa1, xb1, xc1, xa2, xb2, xz1, xz2);
       qG[k] = o.g;
       qY[k] = o.y;
       if (out) bad |= (unsigned)gtsv_piv::bad_piv(o.den);
