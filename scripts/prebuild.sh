@@ -44,6 +44,9 @@ for spec in "$@"; do
   for one in ${src//+/ }; do # SOURCE may be several files joined by +, compiled in parallel
     obj=$(basename "$one").o
     per=$(sed -n "s|^# Custom options: CMakeFiles/gtsv_objs.dir/$one.o_OPTIONS = ||p" "$FM")
+    # a copy kept elsewhere (prebuilt/old/pdp_sweep.cu) takes the options of the library's
+    # file of its name (-fmad=false; before session 42 it silently took none)
+    [ -n "$per" ] || per=$(sed -n "s|^# Custom options: CMakeFiles/gtsv_objs.dir/src/.*/$(basename "$one").o_OPTIONS = ||p" "$FM")
     # shellcheck disable=SC2086
     (cd "$BUILD" && /usr/local/cuda/bin/nvcc $defs --options-file CMakeFiles/gtsv_objs.dir/includes_CUDA.rsp \
        $flags $per $extra -x cu -c "$ROOT/$one" -o "$tmp/$obj") &

@@ -720,21 +720,25 @@ int wave_rows(int64_t n, int64_t warps)
    wave (C 128, 192, 384, 736): 2^23 0.4188 (C 416/256) against 0.4245 (416/192), 2^24
    0.6640 against 0.6745, 2^25 1.1773 against 1.1880; call 1: C 512 at 2^23 0.4493 with
    the forward C 416. Grids of more warps than the device holds at once lose a whole wave:
-   double 2^23 C 384 0.5906, 2^25 C 1536 1.6479 (call 1). */
-constexpr int kShare5 = 6; /* kShare = 1.2, in fifths (integer costs: no ties by rounding) */
+   double 2^23 C 384 0.5906, 2^25 C 1536 1.6479 (call 1). Session 42 (call 1,
+   bench/results/gpu-pdp-ahead-h200-2026-11-29.md): with a row's operands loaded a row
+   ahead a lone warp waits less, and sharing a scheduler costs more: double 2^23 C 512
+   0.3547 / 0.3497 against 416 0.3776, 2^25 C 2048 1.0899 against 1600 1.1325 / 1.1314: a
+   kShare of about 1.3. */
+constexpr int kShare10 = 13; /* kShare = 1.3, in tenths (integer costs: no ties by rounding) */
 int default_rows(int64_t n, int w, bool fwd, int sms, int resident)
 {
   if (sms <= 0 || resident <= 0) return n >= kHugeFrom ? 1024 : n >= kBigFrom ? 512 : kCMin;
   if (!fwd) return wave_rows(n, resident < kBwdWarpsPerSm * sms ? resident : kBwdWarpsPerSm * sms);
-  auto cost5 = [&](int c) { /* five times the cost */
+  auto cost10 = [&](int c) { /* ten times the cost */
     const int64_t warps = ((n + c - 1) / c + 31) / 32;
     const int64_t waves = (warps + resident - 1) / resident;
     const int64_t wave = (warps + waves - 1) / waves;
-    return (int64_t)(c + w) * waves * (wave > 4 * (int64_t)sms ? kShare5 : 5);
+    return (int64_t)(c + w) * waves * (wave > 4 * (int64_t)sms ? kShare10 : 10);
   };
   const int c1 = wave_rows(n, resident < 4 * sms ? resident : 4 * sms);
   const int c2 = wave_rows(n, resident);
-  return cost5(c1) < cost5(c2) ? c1 : c2; /* a tie: the one wave (float 2^22: 192 rows) */
+  return cost10(c1) < cost10(c2) ? c1 : c2; /* a tie: the one wave (float 2^22: 192 rows) */
 }
 
 /* The shape of the forward (fwd) or backward sweep of n rows of T. By default C =
