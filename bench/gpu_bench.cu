@@ -1073,10 +1073,11 @@ static std::string ws_note(gtsv_handle h, gtsv_algo a)
 /* The PDP sweeps' shapes a solve of n rows of T takes now, as a note: "C f/b" */
 template <typename T> static std::string sweep_note(int64_t n)
 {
-  int sh[4];
-  char t[64];
+  int sh[6];
+  char t[80];
   gtsv__pdp_cuda_sweep_shapes(n, sizeof(T), sh);
-  std::snprintf(t, sizeof t, "sweep C %d/%d K %d/%d", sh[0], sh[2], sh[1], sh[3]);
+  std::snprintf(t, sizeof t, "sweep C %d/%d K %d/%d W %d/%d", sh[0], sh[2], sh[1], sh[3], sh[4],
+                sh[5]);
   return t;
 }
 

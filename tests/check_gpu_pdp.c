@@ -90,7 +90,7 @@ static void sweep_defaults(void)
 {
   gtsv__pdp_sweep = 1;
   gtsv__pdp_sweep_bwd = -1;
-  for (int j = 0; j < 4; j++) gtsv__pdp_sweep_shape[j] = 0;
+  for (int j = 0; j < 6; j++) gtsv__pdp_sweep_shape[j] = 0;
 }
 
 /* solve P on the device with PDP (norm < 0: the public path), judge it */
@@ -341,18 +341,35 @@ START_TEST(sweep_paths)
 }
 END_TEST
 
+/* The warps a block w of a sweep whose warps stage `arrays` arrays of K rows of elt bytes,
+   two stages of 32 columns of K + 3 slots each (pdp_sweep.cu), once halved to fit a
+   block's shared memory */
+static int fit_warps(int w, int kk, size_t elt, int arrays)
+{
+  int dev = 0, optin = 0;
+  const size_t per = (size_t)2 * arrays * 32 * (kk + 3) * elt;
+  ck_assert_int_eq(cudaGetDevice(&dev), cudaSuccess);
+  ck_assert_int_eq(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev),
+                   cudaSuccess);
+  while (w > 1 && (size_t)w * per > (size_t)optin) w /= 2;
+  return w;
+}
+
 /* The sweeps' other shapes (gtsv__pdp_sweep_shape: rows a thread C, any multiple of 32
-   from 128 to 4096, and rows a stage K; by default C makes one wave of warps, K = 16):
-   each forced on both sweeps at sizes around a thread's and a warp's rows, against
-   LAPACK; random and dominant matrices must not fall back. _i: precision and shape. */
+   from 128 to 4096, rows a stage K and warps a block W; by default C from the size and the
+   device, K = 16, W 4 forward and 8 backward wherever the grid spreads that thinly, else
+   1): each forced on both sweeps at sizes around a thread's and a warp's rows (W 0: the
+   default, which at these sizes is 4 and 8), against LAPACK; random and dominant matrices
+   must not fall back. _i: precision and shape. */
 START_TEST(sweep_shapes)
 {
-  static const int shapes[][2] = {{128, 32}, {160, 16}, {256, 16}, {256, 32}, {416, 32},
-                                  {512, 16}, {512, 32}, {1024, 16}, {1024, 32}};
+  static const int shapes[][3] = {{128, 32, 1}, {160, 16, 0}, {256, 16, 2}, {256, 32, 0},
+                                  {416, 32, 1}, {512, 16, 0},  {512, 32, 1}, {1024, 16, 3},
+                                  {1024, 32, 0}};
   static const tu_kind kinds[] = {TU_RANDOM, TU_DOMINANT, TU_FORCE_2X2, TU_ZERO_DIAG_PAIRS};
   const int ns = (int)(sizeof shapes / sizeof *shapes);
   tu_prec p = (tu_prec)(_i / ns);
-  const int c = shapes[_i % ns][0], kk = shapes[_i % ns][1];
+  const int c = shapes[_i % ns][0], kk = shapes[_i % ns][1], w = shapes[_i % ns][2];
   const int64_t sizes[] = {c + 1, 32 * (int64_t)c - 1, 32 * (int64_t)c + 1,
                            96 * (int64_t)c + 77, (1 << 20) + 3};
   unsigned long long st[5];
@@ -364,12 +381,16 @@ START_TEST(sweep_shapes)
   gtsv__pdp_sweep_bwd = 1; /* both precisions */
   gtsv__pdp_sweep_shape[0] = gtsv__pdp_sweep_shape[2] = c;
   gtsv__pdp_sweep_shape[1] = gtsv__pdp_sweep_shape[3] = kk;
+  gtsv__pdp_sweep_shape[4] = gtsv__pdp_sweep_shape[5] = w;
   {
-    int got[4];
+    int got[6];
+    const int fwant = fit_warps(w ? w : 4, kk, tu_elt(p), 4);
+    const int bwant = fit_warps(w ? w : 8, kk, tu_elt(p), 2);
     gtsv__pdp_cuda_sweep_shapes(sizes[1], tu_elt(p), got);
-    TU_EXPECT(got[0] == c && got[1] == kk && got[2] == c && got[3] == kk,
-              "shape C=%d K=%d forced, the sweeps take %d/%d and %d/%d", c, kk, got[0], got[1],
-              got[2], got[3]);
+    TU_EXPECT(got[0] == c && got[1] == kk && got[2] == c && got[3] == kk && got[4] == fwant &&
+                  got[5] == bwant,
+              "shape C=%d K=%d W=%d forced, the sweeps take %d/%d and %d/%d, W %d/%d", c, kk,
+              w, got[0], got[1], got[2], got[3], got[4], got[5]);
   }
   for (int si = 0; si < 5; si++) {
     if (tu_small_run() && sizes[si] > 65537) break;
@@ -378,8 +399,8 @@ START_TEST(sweep_shapes)
       tu_problem P;
       char ctx[160];
       const int64_t n = sizes[si];
-      snprintf(ctx, sizeof ctx, "gpu %s %s n=%lld shape C=%d K=%d", tu_prec_name(p),
-               tu_kind_name(kinds[k]), (long long)n, c, kk);
+      snprintf(ctx, sizeof ctx, "gpu %s %s n=%lld shape C=%d K=%d W=%d", tu_prec_name(p),
+               tu_kind_name(kinds[k]), (long long)n, c, kk, w);
       tu_problem_init(&P, p, kinds[k], n, 1, n, 1, n, 300 + (uint64_t)(10 * si + k));
       solve_judge(h, &P, -1, ctx);
       tu_problem_free(&P);

@@ -1529,7 +1529,7 @@ int gtsv__pdp_spec = 1;
 int gtsv__pdp_forget = 1;
 int gtsv__pdp_sweep = 1;
 int gtsv__pdp_sweep_bwd = -1;
-int gtsv__pdp_sweep_shape[4] = {0, 0, 0, 0};
+int gtsv__pdp_sweep_shape[6] = {0, 0, 0, 0, 0, 0};
 
 extern "C" gtsv_status gtsv__pdp_cuda_sweep_stats(unsigned long long counts[5])
 {
@@ -1549,7 +1549,7 @@ extern "C" void gtsv__pdp_cuda_shape(size_t elt, int *threads, int *rows)
   *rows = C;
 }
 
-extern "C" void gtsv__pdp_cuda_sweep_shapes(int64_t n, size_t elt, int out[4])
+extern "C" void gtsv__pdp_cuda_sweep_shapes(int64_t n, size_t elt, int out[6])
 {
   if (elt == sizeof(double)) gtsv_pdp_sweep::shapes<double>(n, out);
   else gtsv_pdp_sweep::shapes<float>(n, out);

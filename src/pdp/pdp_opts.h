@@ -74,14 +74,16 @@ extern int gtsv__pdp_sweep;
    Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__pdp_sweep_bwd;
 /* The warm-up sweeps' shapes (pdp_sweep.cu): forward rows a thread (C: a multiple of 32
-   from 128 to 4096) and rows a stage (K: 16 or 32), then the backward sweep's C and K; 0
-   (the default) or any other value: the library's choice for the size and the device
-   (pdp_sweep.cu, default_rows()). GTSV_PDP_SWEEP_FC, _FK, _BC, _BK override them where set.
-   Process-wide, not synchronised: set them between solves only. */
-extern int gtsv__pdp_sweep_shape[4];
+   from 128 to 4096) and rows a stage (K: 16 or 32), then the backward sweep's C and K,
+   then the warps a block of the forward (1 to 4) and the backward sweep (1 to 8); 0 (the
+   default) or any other value: the library's choice for the size and the device
+   (pdp_sweep.cu, default_rows() and shape()). GTSV_PDP_SWEEP_FC, _FK, _BC, _BK, _FW, _BW
+   override them where set. Process-wide, not synchronised: set them between solves only. */
+extern int gtsv__pdp_sweep_shape[6];
 /* The shapes the sweeps of a column of n rows of elt-byte elements take now (CUDA builds
-   only): out[0] forward C, [1] forward K, [2] backward C, [3] backward K. */
-void gtsv__pdp_cuda_sweep_shapes(int64_t n, size_t elt, int out[4]);
+   only): out[0] forward C, [1] forward K, [2] backward C, [3] backward K, [4] forward
+   warps a block, [5] backward warps a block. */
+void gtsv__pdp_cuda_sweep_shapes(int64_t n, size_t elt, int out[6]);
 /* The warm-up sweeps' counts since the last call (CUDA builds only): counts[0] columns
    swept, [1] forward threads whose start was repaired, [2] columns whose forward pass fell
    back to the checked-splice kernel, [3] backward threads repaired, [4] columns whose

@@ -184,13 +184,16 @@ __device__ __forceinline__ void copy_row(T *A, int o, int64_t r, int64_t n, cons
   }
 }
 
-/* The sweep: one warp a block, thread t = 32 blockIdx.x + lane. Its stream is rows
+/* The sweep: warps of 32 columns, blockDim.x / 32 of them a block (each with its own
+   stages: the warps of a block share nothing), thread t = blockIdx.x blockDim.x +
+   threadIdx.x. Its stream is rows
    s = r0 - W .. r0 + C - 1 (stream offset so = row - s; rows below 0 do not exist: the
    first threads start at row 0, which is exact). Row k of a stage is done with its du and
    b slots once swept (later rows read slots above k): its g and y go there, and from there
    to global memory. */
+constexpr int kMaxFwdWarps = 4, kMaxBwdWarps = 8; /* warps a block (Shape::w) */
 template <typename T, int K>
-__global__ void __launch_bounds__(32)
+__global__ void __launch_bounds__(32 * kMaxFwdWarps)
 sweep_kernel(int64_t n, int C, const T *__restrict__ dl, const T *__restrict__ d,
              const T *__restrict__ du, const T *__restrict__ b, T *__restrict__ g,
              T *__restrict__ y, unsigned *__restrict__ bits, Rec<T> *__restrict__ ein,
@@ -201,10 +204,12 @@ sweep_kernel(int64_t n, int C, const T *__restrict__ dl, const T *__restrict__ d
   static_assert(W % 32 == 0 && 32 % K == 0, "whole stages, whole columns a pass");
   const int NST = (C + W) / K;
   extern __shared__ __align__(16) unsigned char smem[];
-  T *const buf0 = reinterpret_cast<T *>(smem);
-  __shared__ int sOff[32]; /* 1 where a lane's row r0 is the second row of a 2x2 block */
-  const int lane = threadIdx.x;
-  const int64_t tw = (int64_t)blockIdx.x * 32;
+  __shared__ int sOffs[kMaxFwdWarps][32]; /* 1 where a lane's row r0 is the second row of a 2x2 block */
+  const int lane = threadIdx.x & 31, wb = threadIdx.x >> 5;
+  const int64_t tw = (int64_t)blockIdx.x * blockDim.x + 32 * wb;
+  if (tw * C >= n) return; /* a whole warp past the system (the last block's) */
+  T *const buf0 = reinterpret_cast<T *>(smem) + (size_t)wb * 8 * kTW<K>;
+  int *const sOff = sOffs[wb];
   const int64_t t = tw + lane, r0 = t * C, r1 = r0 + C < n ? r0 + C : n;
   const int64_t s = r0 - W;
   const bool mine = r0 < n;
@@ -514,7 +519,7 @@ check_kernel(int64_t n, int C, int64_t nl, const T *__restrict__ dl, const T *__
    (the x of the first block start at or below r1, as it found it) is recorded for
    bcheck_kernel. */
 template <typename T, int K>
-__global__ void __launch_bounds__(32)
+__global__ void __launch_bounds__(32 * kMaxBwdWarps)
 bwd_kernel(int64_t n, int C, const T *__restrict__ yv, const T *__restrict__ gv,
            const unsigned *__restrict__ bits, T *__restrict__ x, T *__restrict__ qrec)
 {
@@ -522,9 +527,10 @@ bwd_kernel(int64_t n, int C, const T *__restrict__ yv, const T *__restrict__ gv,
   static_assert(WB % 32 == 0 && 32 % K == 0, "whole stages, whole columns a pass");
   const int NST = (C + WB) / K; /* C: a multiple of 32 */
   extern __shared__ __align__(16) unsigned char smem[];
-  T *const buf0 = reinterpret_cast<T *>(smem);
-  const int lane = threadIdx.x;
-  const int64_t tw = (int64_t)blockIdx.x * 32;
+  const int lane = threadIdx.x & 31, wb = threadIdx.x >> 5;
+  const int64_t tw = (int64_t)blockIdx.x * blockDim.x + 32 * wb;
+  if (tw * C >= n) return; /* a whole warp past the system (the last block's) */
+  T *const buf0 = reinterpret_cast<T *>(smem) + (size_t)wb * 4 * kTW<K>;
   const int64_t t = tw + lane, r0 = t * C;
   const int64_t top = r0 + C + WB - 1; /* the stream's row at offset 0; row = top - so */
   const bool mine = r0 < n;
@@ -647,22 +653,23 @@ bcheck_kernel(int64_t n, int C, int64_t nl, const T *__restrict__ yv, const T *_
 template <typename T, int K> constexpr size_t smem_bytes() { return 8 * (size_t)kTW<K> * sizeof(T); }
 template <typename T, int K> constexpr size_t bsmem_bytes() { return 4 * (size_t)kTW<K> * sizeof(T); }
 
-/* A sweep's shape: rows a thread (C, a multiple of 32 from kCMin to kCMax) and rows a
-   stage (K, 16 or 32). */
+/* A sweep's shape: rows a thread (C, a multiple of 32 from kCMin to kCMax), rows a
+   stage (K, 16 or 32) and warps a block (w). */
 struct Shape {
-  int c, k;
+  int c, k, w;
 };
 
 template <typename T, int K>
-gtsv_status launch(cudaStream_t stream, int64_t n, int C, const T *dl, const T *d, const T *du,
-                   const T *z, T *y, T *g, unsigned *bits, void *rec, unsigned *flags)
+gtsv_status launch(cudaStream_t stream, int64_t n, int C, int w, const T *dl, const T *d,
+                   const T *du, const T *z, T *y, T *g, unsigned *bits, void *rec,
+                   unsigned *flags)
 {
-  const int64_t nl = (n + C - 1) / C;
+  const int64_t nl = (n + C - 1) / C, blocks = ((nl + 31) / 32 + w - 1) / w;
   Rec<T> *const ein = static_cast<Rec<T> *>(rec), *const eout = ein + nl;
   GTSV_CUDA_TRY(cudaFuncSetAttribute(sweep_kernel<T, K>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     (int)smem_bytes<T, K>()));
-  sweep_kernel<T, K><<<(unsigned)((nl + 31) / 32), 32, smem_bytes<T, K>(), stream>>>(
+                                     (int)(w * smem_bytes<T, K>())));
+  sweep_kernel<T, K><<<(unsigned)blocks, 32 * w, w * smem_bytes<T, K>(), stream>>>(
       n, C, dl, d, du, z, g, y, bits, ein, eout);
   GTSV_CUDA_TRY(cudaGetLastError());
   check_kernel<T><<<(unsigned)((nl + 127) / 128), 128, 0, stream>>>(
@@ -672,15 +679,15 @@ gtsv_status launch(cudaStream_t stream, int64_t n, int C, const T *dl, const T *
 }
 
 template <typename T, int K>
-gtsv_status launch_bwd(cudaStream_t stream, int64_t n, int C, const T *y, const T *g,
+gtsv_status launch_bwd(cudaStream_t stream, int64_t n, int C, int w, const T *y, const T *g,
                        const unsigned *bits, T *x, void *rec, unsigned *flags)
 {
-  const int64_t nl = (n + C - 1) / C;
+  const int64_t nl = (n + C - 1) / C, blocks = ((nl + 31) / 32 + w - 1) / w;
   T *const qrec = reinterpret_cast<T *>(static_cast<Rec<T> *>(rec) + 2 * nl);
   GTSV_CUDA_TRY(cudaFuncSetAttribute(bwd_kernel<T, K>,
                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     (int)bsmem_bytes<T, K>()));
-  bwd_kernel<T, K><<<(unsigned)((nl + 31) / 32), 32, bsmem_bytes<T, K>(), stream>>>(
+                                     (int)(w * bsmem_bytes<T, K>())));
+  bwd_kernel<T, K><<<(unsigned)blocks, 32 * w, w * bsmem_bytes<T, K>(), stream>>>(
       n, C, y, g, bits, x, qrec);
   GTSV_CUDA_TRY(cudaGetLastError());
   bcheck_kernel<T><<<(unsigned)((nl + 127) / 128), 128, 0, stream>>>(n, C, nl, y, g, bits, x,
@@ -723,9 +730,13 @@ int wave_rows(int64_t n, int64_t warps)
    double 2^23 C 384 0.5906, 2^25 C 1536 1.6479 (call 1). Session 42 (call 1,
    bench/results/gpu-pdp-ahead-h200-2026-11-29.md): with a row's operands loaded a row
    ahead a lone warp waits less, and sharing a scheduler costs more: double 2^23 C 512
-   0.3547 / 0.3497 against 416 0.3776, 2^25 C 2048 1.0899 against 1600 1.1325 / 1.1314: a
-   kShare of about 1.3. */
-constexpr int kShare10 = 13; /* kShare = 1.3, in tenths (integer costs: no ties by rounding) */
+   0.3547 / 0.3497 against 416 0.3776, 2^25 C 2048 1.0899 against 1600 1.1325 / 1.1314.
+   Call 2, the default C against the other candidate: double 2^22 256 0.2464 against 224
+   0.2549, 2^24 1024 0.6046 against 800 0.6282, 2^25 2016 1.0583 against 1600 1.1387; float
+   2^22 256 0.1827 against 192 0.1963, 2^23 512 0.2644 against 352 0.2900, 2^24 672 0.4226
+   against 1024 0.4293, 2^25 1344 0.7686 against 2016 0.8120. A kShare of 1.4 picks the
+   faster of each pair (1.3 all but float 2^23). */
+constexpr int kShare10 = 14; /* kShare = 1.4, in tenths (integer costs: no ties by rounding) */
 int default_rows(int64_t n, int w, bool fwd, int sms, int resident)
 {
   if (sms <= 0 || resident <= 0) return n >= kHugeFrom ? 1024 : n >= kBigFrom ? 512 : kCMin;
@@ -754,31 +765,46 @@ int default_rows(int64_t n, int w, bool fwd, int sms, int resident)
    (backward) where set, for the A/B runs of the benchmark. */
 template <typename T> Shape shape(int64_t n, bool fwd)
 {
-  static const int e[4] = {env_int("GTSV_PDP_SWEEP_FC", -1), env_int("GTSV_PDP_SWEEP_FK", -1),
-                           env_int("GTSV_PDP_SWEEP_BC", -1), env_int("GTSV_PDP_SWEEP_BK", -1)};
+  static const int e[6] = {env_int("GTSV_PDP_SWEEP_FC", -1), env_int("GTSV_PDP_SWEEP_FK", -1),
+                           env_int("GTSV_PDP_SWEEP_BC", -1), env_int("GTSV_PDP_SWEEP_BK", -1),
+                           env_int("GTSV_PDP_SWEEP_FW", -1), env_int("GTSV_PDP_SWEEP_BW", -1)};
   const int o = fwd ? 0 : 2;
   const int c = e[o] >= 0 ? e[o] : gtsv__pdp_sweep_shape[o];
   const int k = e[o + 1] >= 0 ? e[o + 1] : gtsv__pdp_sweep_shape[o + 1];
-  Shape sh = {0, 16};
+  Shape sh = {0, 16, 1};
   if (sizeof(T) == sizeof(float) && n >= kBigFrom) sh.k = 32;
   if (k == 16 || k == 32) sh.k = k;
+  int dev = 0, sms = 0, optin = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess ||
+      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+      cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess) {
+    (void)cudaGetLastError();
+    sms = optin = 0;
+  }
   if (c >= kCMin && c <= kCMax && c % 32 == 0) {
     sh.c = c;
-    return sh;
+  } else {
+    int resident;
+    if (fwd)
+      resident = sh.k == 16 ? gtsv_cuda::resident_blocks<sweep_kernel<T, 16>>(32, smem_bytes<T, 16>(), false)
+                            : gtsv_cuda::resident_blocks<sweep_kernel<T, 32>>(32, smem_bytes<T, 32>(), false);
+    else
+      resident = sh.k == 16 ? gtsv_cuda::resident_blocks<bwd_kernel<T, 16>>(32, bsmem_bytes<T, 16>(), false)
+                            : gtsv_cuda::resident_blocks<bwd_kernel<T, 32>>(32, bsmem_bytes<T, 32>(), false);
+    sh.c = default_rows(n, kW<T>, fwd, sms, resident);
   }
-  int resident, dev = 0, sms = 0;
-  if (fwd)
-    resident = sh.k == 16 ? gtsv_cuda::resident_blocks<sweep_kernel<T, 16>>(32, smem_bytes<T, 16>(), false)
-                          : gtsv_cuda::resident_blocks<sweep_kernel<T, 32>>(32, smem_bytes<T, 32>(), false);
-  else
-    resident = sh.k == 16 ? gtsv_cuda::resident_blocks<bwd_kernel<T, 16>>(32, bsmem_bytes<T, 16>(), false)
-                          : gtsv_cuda::resident_blocks<bwd_kernel<T, 32>>(32, bsmem_bytes<T, 32>(), false);
-  if (cudaGetDevice(&dev) != cudaSuccess ||
-      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess) {
-    (void)cudaGetLastError();
-    sms = 0;
-  }
-  sh.c = default_rows(n, kW<T>, fwd, sms, resident);
+  /* warps a block: where the grid's warps spread at most `per` an SM (forward 4: one a
+     scheduler; backward kBwdWarpsPerSm), blocks of `per` warps, one an SM at most (its
+     shared memory), so that the block scheduler cannot put more on one SM; else 1 */
+  const size_t wsmem = fwd ? (sh.k == 16 ? smem_bytes<T, 16>() : smem_bytes<T, 32>())
+                           : (sh.k == 16 ? bsmem_bytes<T, 16>() : bsmem_bytes<T, 32>());
+  const int per = fwd ? 4 : kBwdWarpsPerSm, most = fwd ? kMaxFwdWarps : kMaxBwdWarps;
+  const int64_t warps = ((n + sh.c - 1) / sh.c + 31) / 32;
+  const int ew = e[fwd ? 4 : 5] >= 0 ? e[fwd ? 4 : 5] : gtsv__pdp_sweep_shape[fwd ? 4 : 5];
+  int w = ew >= 1 ? ew : sms > 0 && warps <= (int64_t)per * sms ? per : 1;
+  if (w > most) w = most;
+  while (w > 1 && (size_t)w * wsmem > (size_t)optin) w /= 2;
+  sh.w = w;
   return sh;
 }
 
@@ -795,8 +821,8 @@ gtsv_status forward(cudaStream_t stream, int64_t n, const T *dl, const T *d, con
                     const T *z, T *y, T *g, unsigned *bits, void *rec, unsigned *flags)
 {
   const Shape sh = shape<T>(n, true);
-  return sh.k == 32 ? launch<T, 32>(stream, n, sh.c, dl, d, du, z, y, g, bits, rec, flags)
-                    : launch<T, 16>(stream, n, sh.c, dl, d, du, z, y, g, bits, rec, flags);
+  return sh.k == 32 ? launch<T, 32>(stream, n, sh.c, sh.w, dl, d, du, z, y, g, bits, rec, flags)
+                    : launch<T, 16>(stream, n, sh.c, sh.w, dl, d, du, z, y, g, bits, rec, flags);
 }
 template gtsv_status forward<float>(cudaStream_t, int64_t, const float *, const float *,
                                     const float *, const float *, float *, float *,
@@ -805,24 +831,26 @@ template gtsv_status forward<double>(cudaStream_t, int64_t, const double *, cons
                                      const double *, const double *, double *, double *,
                                      unsigned *, void *, unsigned *);
 
-template <typename T> void shapes(int64_t n, int out[4])
+template <typename T> void shapes(int64_t n, int out[6])
 {
   const Shape f = shape<T>(n, true), b = shape<T>(n, false);
   out[0] = f.c;
   out[1] = f.k;
   out[2] = b.c;
   out[3] = b.k;
+  out[4] = f.w;
+  out[5] = b.w;
 }
-template void shapes<float>(int64_t, int[4]);
-template void shapes<double>(int64_t, int[4]);
+template void shapes<float>(int64_t, int[6]);
+template void shapes<double>(int64_t, int[6]);
 
 template <typename T>
 gtsv_status backward(cudaStream_t stream, int64_t n, const T *y, const T *g,
                      const unsigned *bits, T *x, void *rec, unsigned *flags)
 {
   const Shape sh = shape<T>(n, false);
-  return sh.k == 32 ? launch_bwd<T, 32>(stream, n, sh.c, y, g, bits, x, rec, flags)
-                    : launch_bwd<T, 16>(stream, n, sh.c, y, g, bits, x, rec, flags);
+  return sh.k == 32 ? launch_bwd<T, 32>(stream, n, sh.c, sh.w, y, g, bits, x, rec, flags)
+                    : launch_bwd<T, 16>(stream, n, sh.c, sh.w, y, g, bits, x, rec, flags);
 }
 template gtsv_status backward<float>(cudaStream_t, int64_t, const float *, const float *,
                                      const unsigned *, float *, void *, unsigned *);

@@ -50,8 +50,9 @@ gtsv_status backward(cudaStream_t stream, int64_t n, const T *y, const T *g,
                      const unsigned *bits, T *x, void *rec, unsigned *flags);
 
 /* The shapes the sweeps of n rows of T take (after the switches): forward rows a thread
-   (C) and rows a stage (K), then the backward sweep's C and K. */
-template <typename T> void shapes(int64_t n, int out[4]);
+   (C) and rows a stage (K), then the backward sweep's C and K, then the forward and the
+   backward sweep's warps a block. */
+template <typename T> void shapes(int64_t n, int out[6]);
 
 /* The integer value of environment variable name, or dflt where it is not set: the PDP's
    A/B and test switches (read once by each caller, into a static). */
