@@ -341,6 +341,36 @@ START_TEST(sweep_paths)
 }
 END_TEST
 
+/* GTSV_ALGO_AUTO on one long column (src/cuda/solve.cu, kAutoPdpMinN = 2^23 rows): in
+   double it takes the GPU PDP's sweeps (one column swept), in float the GPU SPIKE (none);
+   random and 2x2-forcing matrices (the latter may fall back to the checked-splice kernel)
+   against LAPACK. Not in the sanitizer runs (GTSV_GPU_TEST_SMALL). _i: precision. */
+START_TEST(auto_long)
+{
+  static const tu_kind kinds[] = {TU_RANDOM, TU_FORCE_2X2};
+  const tu_prec p = (tu_prec)_i;
+  const int64_t n = ((int64_t)1 << 23) + 5;
+  unsigned long long st[5];
+  gtsv_handle h;
+  if (tu_small_run()) return;
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS); /* GTSV_ALGO_AUTO */
+  for (int k = 0; k < 2; k++) {
+    tu_problem P;
+    char ctx[160];
+    snprintf(ctx, sizeof ctx, "gpu AUTO %s %s n=%lld", tu_prec_name(p), tu_kind_name(kinds[k]),
+             (long long)n);
+    ck_assert_int_eq(gtsv__pdp_cuda_sweep_stats(st), GTSV_STATUS_SUCCESS); /* reset */
+    tu_problem_init(&P, p, kinds[k], n, 1, n, 1, n, 700 + (uint64_t)k);
+    solve_judge(h, &P, -1, ctx);
+    tu_problem_free(&P);
+    ck_assert_int_eq(gtsv__pdp_cuda_sweep_stats(st), GTSV_STATUS_SUCCESS);
+    TU_EXPECT(st[0] == (p == TU_DOUBLE ? 1u : 0u), "%s: %llu columns swept", ctx, st[0]);
+  }
+  gtsv_destroy(h);
+  tu_report();
+}
+END_TEST
+
 /* The warps a block w of a sweep whose warps stage `arrays` arrays of K rows of elt bytes,
    two stages of 32 columns of K + 3 slots each (pdp_sweep.cu), once halved to fit a
    block's shared memory */
@@ -733,6 +763,7 @@ int main(void)
   tcase_add_loop_test(tc, normalisation_variants, 0, TU_NPREC);
   tcase_add_loop_test(tc, strided_batch, 0, TU_NPREC);
   tcase_add_loop_test(tc, stress_bitwise, 0, 2 * TU_NPREC);
+  tcase_add_loop_test(tc, auto_long, 0, TU_NPREC);
   suite_add_tcase(s, tc);
   tc = tcase_create("sweep"); /* CK_RUN_CASE=sweep runs it alone */
   tcase_set_timeout(tc, 900);

@@ -37,6 +37,8 @@ template <> struct Paths<double> {
 constexpr int64_t kAutoSpikeMinN = 64;
 /* GTSV_ALGO_AUTO: up to this order the on-chip kernel where the GPU SPIKE was (gtsv_dev) */
 constexpr int64_t kAutoTileMaxN = 1024;
+/* GTSV_ALGO_AUTO: from this order the GPU PDP for one double column (gtsv_dev) */
+constexpr int64_t kAutoPdpMinN = (int64_t)1 << 23;
 
 template <typename T>
 gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
@@ -86,6 +88,16 @@ gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const 
        GPU SPIKE. */
     if (n <= kAutoTileMaxN && gtsv__batch_single_tile != 0)
       return Paths<T>::cols(h, n, nrhs, dl, d, du, B, ldb);
+    /* One long double column: the GPU PDP (warm-up sweeps, src/pdp/pdp_sweep.cu) from
+       kAutoPdpMinN rows, faster there than the GPU SPIKE since session 42 and with
+       nothing split into partitions. H200, ms a solve, random, PDP / SPIKE_DP, same runs
+       (bench/results/gpu-pdp-spread-h200-2026-11-29.md, call 3): 2^22 0.2228 / 0.2077,
+       2^23 0.3093 / 0.3237, 2^24 0.5220 / 0.5729, 2^25 0.9332 / 1.0185. Float stays with
+       the GPU SPIKE: 2^23 0.2299 / 0.2332, 2^25 0.7295 / 0.7307, too close to call. A
+       column whose sweeps fall back (2x2-forcing or near-singular partitions, dorr) pays
+       the sweeps and then the checked-splice kernel. */
+    if (sizeof(T) == sizeof(double) && nrhs == 1 && n >= kAutoPdpMinN)
+      return Paths<T>::pdp(h, n, nrhs, dl, d, du, B, ldb);
     return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
   default: return GTSV_STATUS_NOT_SUPPORTED; /* THOMAS: no device path */
   }
