@@ -341,31 +341,34 @@ START_TEST(sweep_paths)
 }
 END_TEST
 
-/* GTSV_ALGO_AUTO on one long column (src/cuda/solve.cu, kAutoPdpMinN = 2^23 rows): in
-   double it takes the GPU PDP's sweeps (one column swept), in float the GPU SPIKE (none);
-   random and 2x2-forcing matrices (the latter may fall back to the checked-splice kernel)
-   against LAPACK. Not in the sanitizer runs (GTSV_GPU_TEST_SMALL). _i: precision. */
+/* GTSV_ALGO_AUTO on one long column (src/cuda/solve.cu: the GPU PDP from 2^23 rows in
+   double, 2^24 in float): the sweeps run (one column swept) or not (the GPU SPIKE) as the
+   rule says either side of float's threshold; random and 2x2-forcing matrices (the latter
+   may fall back to the checked-splice kernel) against LAPACK. Not in the sanitizer runs
+   (GTSV_GPU_TEST_SMALL). _i: precision. */
 START_TEST(auto_long)
 {
   static const tu_kind kinds[] = {TU_RANDOM, TU_FORCE_2X2};
   const tu_prec p = (tu_prec)_i;
-  const int64_t n = ((int64_t)1 << 23) + 5;
+  const int64_t ns[] = {((int64_t)1 << 23) + 5, ((int64_t)1 << 24) + 5};
   unsigned long long st[5];
   gtsv_handle h;
   if (tu_small_run()) return;
   ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS); /* GTSV_ALGO_AUTO */
-  for (int k = 0; k < 2; k++) {
-    tu_problem P;
-    char ctx[160];
-    snprintf(ctx, sizeof ctx, "gpu AUTO %s %s n=%lld", tu_prec_name(p), tu_kind_name(kinds[k]),
-             (long long)n);
-    ck_assert_int_eq(gtsv__pdp_cuda_sweep_stats(st), GTSV_STATUS_SUCCESS); /* reset */
-    tu_problem_init(&P, p, kinds[k], n, 1, n, 1, n, 700 + (uint64_t)k);
-    solve_judge(h, &P, -1, ctx);
-    tu_problem_free(&P);
-    ck_assert_int_eq(gtsv__pdp_cuda_sweep_stats(st), GTSV_STATUS_SUCCESS);
-    TU_EXPECT(st[0] == (p == TU_DOUBLE ? 1u : 0u), "%s: %llu columns swept", ctx, st[0]);
-  }
+  for (int i = 0; i < (p == TU_DOUBLE ? 1 : 2); i++)
+    for (int k = 0; k < 2; k++) {
+      tu_problem P;
+      char ctx[160];
+      const unsigned long long want = p == TU_DOUBLE || i == 1 ? 1 : 0;
+      snprintf(ctx, sizeof ctx, "gpu AUTO %s %s n=%lld", tu_prec_name(p),
+               tu_kind_name(kinds[k]), (long long)ns[i]);
+      ck_assert_int_eq(gtsv__pdp_cuda_sweep_stats(st), GTSV_STATUS_SUCCESS); /* reset */
+      tu_problem_init(&P, p, kinds[k], ns[i], 1, ns[i], 1, ns[i], 700 + (uint64_t)(10 * i + k));
+      solve_judge(h, &P, -1, ctx);
+      tu_problem_free(&P);
+      ck_assert_int_eq(gtsv__pdp_cuda_sweep_stats(st), GTSV_STATUS_SUCCESS);
+      TU_EXPECT(st[0] == want, "%s: %llu columns swept, not %llu", ctx, st[0], want);
+    }
   gtsv_destroy(h);
   tu_report();
 }

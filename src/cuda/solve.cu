@@ -37,8 +37,8 @@ template <> struct Paths<double> {
 constexpr int64_t kAutoSpikeMinN = 64;
 /* GTSV_ALGO_AUTO: up to this order the on-chip kernel where the GPU SPIKE was (gtsv_dev) */
 constexpr int64_t kAutoTileMaxN = 1024;
-/* GTSV_ALGO_AUTO: from this order the GPU PDP for one double column (gtsv_dev) */
-constexpr int64_t kAutoPdpMinN = (int64_t)1 << 23;
+/* GTSV_ALGO_AUTO: from these orders the GPU PDP for one column, double and float (gtsv_dev) */
+constexpr int64_t kAutoPdpMinN = (int64_t)1 << 23, kAutoPdpMinNFloat = (int64_t)1 << 24;
 
 template <typename T>
 gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const T *d,
@@ -88,15 +88,17 @@ gtsv_status gtsv_dev(gtsv_handle h, int64_t n, int64_t nrhs, const T *dl, const 
        GPU SPIKE. */
     if (n <= kAutoTileMaxN && gtsv__batch_single_tile != 0)
       return Paths<T>::cols(h, n, nrhs, dl, d, du, B, ldb);
-    /* One long double column: the GPU PDP (warm-up sweeps, src/pdp/pdp_sweep.cu) from
-       kAutoPdpMinN rows, faster there than the GPU SPIKE since session 42 and with
-       nothing split into partitions. H200, ms a solve, random, PDP / SPIKE_DP, same runs
-       (bench/results/gpu-pdp-spread-h200-2026-11-29.md, call 3): 2^22 0.2228 / 0.2077,
-       2^23 0.3093 / 0.3237, 2^24 0.5220 / 0.5729, 2^25 0.9332 / 1.0185. Float stays with
-       the GPU SPIKE: 2^23 0.2299 / 0.2332, 2^25 0.7295 / 0.7307, too close to call. A
-       column whose sweeps fall back (2x2-forcing or near-singular partitions, dorr) pays
-       the sweeps and then the checked-splice kernel. */
-    if (sizeof(T) == sizeof(double) && nrhs == 1 && n >= kAutoPdpMinN)
+    /* One long column: the GPU PDP (warm-up sweeps, src/pdp/pdp_sweep.cu) from
+       kAutoPdpMinN rows in double, kAutoPdpMinNFloat in float, faster there than the GPU
+       SPIKE since session 42 and with nothing split into partitions. H200, ms a solve,
+       PDP / SPIKE_DP, same runs (bench/results/gpu-pdp-spread-h200-2026-11-29.md, call
+       4): double random 2^22 0.2178 / 0.2075, 2^23 0.3098 / 0.3236, 2^24 0.5290 / 0.5725,
+       2^25 0.9313 / 1.0162; dominant 2^23 0.2996 / 0.2931, 2^25 0.9205 / 0.9698;
+       zero-diagonal pairs 2^23 0.2930 / 0.6052. Float random 2^23 0.2296 / 0.2351
+       (dominant 0.2186 / 0.2080), 2^24 0.3699 / 0.4085, 2^25 0.6696 / 0.7125. A column
+       whose sweeps fall back (2x2-forcing or near-singular partitions, dorr) pays the
+       sweeps and then the checked-splice kernel. */
+    if (nrhs == 1 && n >= (sizeof(T) == sizeof(double) ? kAutoPdpMinN : kAutoPdpMinNFloat))
       return Paths<T>::pdp(h, n, nrhs, dl, d, du, B, ldb);
     return Paths<T>::spike(h, n, nrhs, dl, d, du, B, ldb);
   default: return GTSV_STATUS_NOT_SUPPORTED; /* THOMAS: no device path */

@@ -735,8 +735,15 @@ int wave_rows(int64_t n, int64_t warps)
    0.2549, 2^24 1024 0.6046 against 800 0.6282, 2^25 2016 1.0583 against 1600 1.1387; float
    2^22 256 0.1827 against 192 0.1963, 2^23 512 0.2644 against 352 0.2900, 2^24 672 0.4226
    against 1024 0.4293, 2^25 1344 0.7686 against 2016 0.8120. A kShare of 1.4 picks the
-   faster of each pair (1.3 all but float 2^23). */
-constexpr int kShare10 = 14; /* kShare = 1.4, in tenths (integer costs: no ties by rounding) */
+   faster of each pair (1.3 all but float 2^23). Since call 3 a grid of at most four warps
+   an SM runs in blocks of four warps (shape()), which favours one warp a scheduler more:
+   call 4 (bench/results/gpu-pdp-spread-h200-2026-11-29.md), C1 (blocks of four) against
+   the one wave: double 2^22 256 0.2178 against 224 0.3012, 2^23 512 0.3098 against 416
+   0.4534, 2^24 1024 0.5290 against 800 0.7220, 2^25 2016 0.9313 against 1600 1.2798;
+   float 2^22 256 0.1680 against 192 0.1961, 2^23 512 0.2296 against 352 0.2840, 2^24 1024
+   0.3699 against 672 0.4222, 2^25 2016 0.6696 against 1344 0.7379. A kShare of 1.6 picks
+   C1 at each (1.4 took the one wave for float 2^24 and 2^25). */
+constexpr int kShare10 = 16; /* kShare = 1.6, in tenths (integer costs: no ties by rounding) */
 int default_rows(int64_t n, int w, bool fwd, int sms, int resident)
 {
   if (sms <= 0 || resident <= 0) return n >= kHugeFrom ? 1024 : n >= kBigFrom ? 512 : kCMin;
