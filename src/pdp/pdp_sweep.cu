@@ -29,7 +29,11 @@
  * whose sweep never forgets its start (thesis type 13, dorr, whose theta follows a
  * subdominant solution) take the latter.
  *
- * Layout (the probe's lean 16 fast form): one warp a block; the 32 threads' streams
+ * Layout (the probe's lean 16 fast form): warps that share nothing, in blocks of four
+ * (forward) or eight (backward) where the grid spreads that thinly, one block an SM (its
+ * shared memory), else of one (shape(); session 42: one-warp blocks let the block
+ * scheduler stack two warps on a scheduler while another had none, 11-15% of double's
+ * solve); the 32 threads' streams
  * (C + W rows each; C chosen at run time for the size and the device: default_rows()) are
  * staged K rows at a time (16, or 32 in float from 2^22 rows: shape()) into shared memory
  * by cp.async, two stages in flight (a stage whose rows are all inner one without bounds:
@@ -55,16 +59,17 @@
  * part), write g, y (2T) and a start bit; the backward pass reads g, y (2T, and 2T WB/CB
  * again, CB its C) and writes x (T): 9T + 4T W/C + 2T WB/CB. In double (T = 8, W = WB =
  * 192) at 2^23 rows (C 512, CB 256) that is 72 + 12 + 12 = 96 bytes, E <= 40/96 = 42%; at
- * 2^25 (C 1600, CB 1024) 72 + 3.8 + 3 = 79 bytes, E <= 51%. (Session 40's header gave 37%
+ * 2^25 (C 2016, CB 1024) 72 + 3 + 3 = 78 bytes, E <= 51%. (Session 40's header gave 37%
  * and 44% for C = CB = 512 and 1024: its warm-up terms were twice this formula's, 36 and
  * 18 bytes for 18 and 9.)
  *
- * Measured (H200, session 41, call 5, bench/results/gpu-pdp-lean-h200-2026-11-28.md):
- * double random 2^23 0.3713 ms (E 23.2%, 3.62x gtsv2 in the same run: 56% of the bound
- * above), 2^25 1.1809 (E 29.1%, 4.65x: 57%); float 2^23 0.2977 (1.70x), 2^25 0.7886
- * (2.53x). Call 4's ncu at 2^23: the forward sweep (229 us of it) issues 110 instructions a
- * stream row at 5.35 cycles each, waiting on the row's dependent arithmetic and shared
- * loads; the backward sweep (101 us) 48 a row, waiting on memory.
+ * Measured (H200, session 42, call 5, bench/results/gpu-pdp-spread-h200-2026-11-29.md):
+ * double random 2^23 0.3186 ms (E 27.0%, 4.23x gtsv2 in the same run: 64% of the bound
+ * above), 2^25 0.9548 (E 36.0%, 5.74x: 71%; C 2016 there, 78 bytes a row, E <= 51%);
+ * float 2^23 0.2291 (2.20x), 2^25 0.6713 (2.97x). Call 3's ncu at 2^23: the forward sweep
+ * (194 us of it) issues 123 instructions a stream row at 4.04 cycles each, waiting on the
+ * row's dependent arithmetic, its reconvergence after the 2x2 blocks' second rows and
+ * shared loads; the backward sweep (88 us) 53 a row, waiting on memory.
  *
  * Compiled without FMA contraction (CMakeLists.txt): the sweep and the repair must round
  * alike for the repair's exit to be compared bitwise; block() writes its fused
