@@ -79,13 +79,13 @@
  * with values the first sweeps wrote before the check kernels start; a repair that changes
  * a value another check reads raises the flag), so the answers are bitwise reproducible.
  */
+#include <atomic>
 #include <cuda_runtime.h>
 #include "pdp/pdp_sweep.h"
 #include "pdp/pdp_opts.h"
 #include "batch/cp_async.h"
 #include "core/pivot_cxx.h"
 #include "cuda/state.h"
-#include "cuda/resident.h"
 
 namespace gtsv_pdp_sweep {
 namespace {
@@ -664,6 +664,40 @@ struct Shape {
   int c, k, w;
 };
 
+/* Once per device and kernel (shape() calls it before every launch): the kernel's dynamic
+   shared memory limit set to its largest block's (as many warps as fit a block, `most` at
+   most, of smem bytes each), one value whatever the host thread, so that no thread's
+   setting can undercut another's launch; then the resident one-warp blocks (0 where the
+   runtime cannot say; the launch then reports the error). */
+template <auto kernel> int prepare(size_t smem, int most)
+{
+  static std::atomic<int> cache[64];
+  int dev = 0, optin = 0, sms = 0, per = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  int v = dev >= 0 && dev < 64 ? cache[dev].load(std::memory_order_relaxed) : 0;
+  if (v > 0) return v;
+  if (cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess ||
+      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  const size_t fit = (size_t)optin / smem, w = fit < (size_t)most ? fit : (size_t)most;
+  if (w < 1 ||
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)(w * smem)) !=
+          cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, 32, smem) != cudaSuccess ||
+      per < 1) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  v = sms * per;
+  if (dev >= 0 && dev < 64) cache[dev].store(v, std::memory_order_relaxed);
+  return v;
+}
+
 template <typename T, int K>
 gtsv_status launch(cudaStream_t stream, int64_t n, int C, int w, const T *dl, const T *d,
                    const T *du, const T *z, T *y, T *g, unsigned *bits, void *rec,
@@ -671,9 +705,6 @@ gtsv_status launch(cudaStream_t stream, int64_t n, int C, int w, const T *dl, co
 {
   const int64_t nl = (n + C - 1) / C, blocks = ((nl + 31) / 32 + w - 1) / w;
   Rec<T> *const ein = static_cast<Rec<T> *>(rec), *const eout = ein + nl;
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(sweep_kernel<T, K>,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     (int)(w * smem_bytes<T, K>())));
   sweep_kernel<T, K><<<(unsigned)blocks, 32 * w, w * smem_bytes<T, K>(), stream>>>(
       n, C, dl, d, du, z, g, y, bits, ein, eout);
   GTSV_CUDA_TRY(cudaGetLastError());
@@ -689,9 +720,6 @@ gtsv_status launch_bwd(cudaStream_t stream, int64_t n, int C, int w, const T *y,
 {
   const int64_t nl = (n + C - 1) / C, blocks = ((nl + 31) / 32 + w - 1) / w;
   T *const qrec = reinterpret_cast<T *>(static_cast<Rec<T> *>(rec) + 2 * nl);
-  GTSV_CUDA_TRY(cudaFuncSetAttribute(bwd_kernel<T, K>,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     (int)(w * bsmem_bytes<T, K>())));
   bwd_kernel<T, K><<<(unsigned)blocks, 32 * w, w * bsmem_bytes<T, K>(), stream>>>(
       n, C, y, g, bits, x, qrec);
   GTSV_CUDA_TRY(cudaGetLastError());
@@ -793,18 +821,14 @@ template <typename T> Shape shape(int64_t n, bool fwd)
     (void)cudaGetLastError();
     sms = optin = 0;
   }
-  if (c >= kCMin && c <= kCMax && c % 32 == 0) {
-    sh.c = c;
-  } else {
-    int resident;
-    if (fwd)
-      resident = sh.k == 16 ? gtsv_cuda::resident_blocks<sweep_kernel<T, 16>>(32, smem_bytes<T, 16>(), false)
-                            : gtsv_cuda::resident_blocks<sweep_kernel<T, 32>>(32, smem_bytes<T, 32>(), false);
-    else
-      resident = sh.k == 16 ? gtsv_cuda::resident_blocks<bwd_kernel<T, 16>>(32, bsmem_bytes<T, 16>(), false)
-                            : gtsv_cuda::resident_blocks<bwd_kernel<T, 32>>(32, bsmem_bytes<T, 32>(), false);
-    sh.c = default_rows(n, kW<T>, fwd, sms, resident);
-  }
+  int resident;
+  if (fwd)
+    resident = sh.k == 16 ? prepare<sweep_kernel<T, 16>>(smem_bytes<T, 16>(), kMaxFwdWarps)
+                          : prepare<sweep_kernel<T, 32>>(smem_bytes<T, 32>(), kMaxFwdWarps);
+  else
+    resident = sh.k == 16 ? prepare<bwd_kernel<T, 16>>(bsmem_bytes<T, 16>(), kMaxBwdWarps)
+                          : prepare<bwd_kernel<T, 32>>(bsmem_bytes<T, 32>(), kMaxBwdWarps);
+  sh.c = c >= kCMin && c <= kCMax && c % 32 == 0 ? c : default_rows(n, kW<T>, fwd, sms, resident);
   /* warps a block: where the grid's warps spread at most `per` an SM (forward 4: one a
      scheduler; backward kBwdWarpsPerSm), blocks of `per` warps, one an SM at most (its
      shared memory), so that the block scheduler cannot put more on one SM; else 1 */
