@@ -830,8 +830,10 @@ template <typename T> Shape shape(int64_t n, bool fwd)
                           : prepare<bwd_kernel<T, 32>>(bsmem_bytes<T, 32>(), kMaxBwdWarps);
   sh.c = c >= kCMin && c <= kCMax && c % 32 == 0 ? c : default_rows(n, kW<T>, fwd, sms, resident);
   /* warps a block: where the grid's warps spread at most `per` an SM (forward 4: one a
-     scheduler; backward kBwdWarpsPerSm), blocks of `per` warps, one an SM at most (its
-     shared memory), so that the block scheduler cannot put more on one SM; else 1 */
+     scheduler; backward kBwdWarpsPerSm), blocks of `per` warps (fewer where a block's
+     shared memory cannot hold them), so that the block scheduler cannot put more on one
+     SM: at the default shapes from 2^22 rows (K 16 double, 32 float) such a block takes
+     143-156 KB, one an SM at most; else 1 */
   const size_t wsmem = fwd ? (sh.k == 16 ? smem_bytes<T, 16>() : smem_bytes<T, 32>())
                            : (sh.k == 16 ? bsmem_bytes<T, 16>() : bsmem_bytes<T, 32>());
   const int per = fwd ? 4 : kBwdWarpsPerSm, most = fwd ? kMaxFwdWarps : kMaxBwdWarps;
