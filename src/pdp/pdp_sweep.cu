@@ -31,9 +31,9 @@
  *
  * Layout (the probe's lean 16 fast form): warps that share nothing, in blocks of four
  * (forward) or eight (backward) where the grid spreads that thinly, one block an SM (its
- * shared memory), else of one (shape(); session 42: one-warp blocks let the block
- * scheduler stack two warps on a scheduler while another had none, 11-15% of double's
- * solve); the 32 threads' streams
+ * shared memory), else of one (shape(); session 42: with one-warp blocks, which the block
+ * scheduler may put two to a scheduler while another has none, double's solve took 9-18%
+ * longer); the 32 threads' streams
  * (C + W rows each; C chosen at run time for the size and the device: default_rows()) are
  * staged K rows at a time (16, or 32 in float from 2^22 rows: shape()) into shared memory
  * by cp.async, two stages in flight (a stage whose rows are all inner one without bounds:
