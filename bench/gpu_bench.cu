@@ -1070,7 +1070,8 @@ static std::string ws_note(gtsv_handle h, gtsv_algo a)
   return t;
 }
 
-/* The PDP sweeps' shapes a solve of n rows of T takes now, as a note: "C f/b" */
+/* The PDP sweeps' shapes a solve of n rows of T takes now, as a note: rows a thread C,
+   rows a stage K and warps a block W, forward/backward */
 template <typename T> static std::string sweep_note(int64_t n)
 {
   int sh[6];
