@@ -35,8 +35,9 @@
              cuSPARSE gtsv2 (reference). B/row there counts the matrix once and
              each column twice: (3 + 2 nrhs) sizeof(T).
 
-   gtsv-gpu-bench [--only batch|single|ablation|arcr] [--quick] [--prec d|s|both] [--reps R] [--n N]
-                  [--md FILE] [--commit SHA]
+   gtsv-gpu-bench [--only batch|single|ablation|arcr] [--quick] [--lean] [--prec d|s|both] [--reps R]
+                  [--n N] [--md FILE] [--commit SHA]
+   --lean: a batch case's rows cut to cuSPARSE's references and the library's strided solve.
 */
 #include <algorithm>
 #include <array>
@@ -72,6 +73,10 @@
 
 static double g_copy_bw = 0; /* bytes per second */
 static int g_reps = 15;
+/* --lean: a batch case times only cuSPARSE's references (gtsvInterleavedBatch algo 1,
+   gtsv2StridedBatch) and the library's strided solve (eager, and in a graph where the
+   batch is small): A/B runs of variants, where the other rows only cost device time */
+static bool g_lean = false;
 static FILE *g_md = nullptr;
 static cudaEvent_t g_e0, g_e1;
 
@@ -515,7 +520,7 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
   auto gst = [](gtsv_status s) { return s == GTSV_STATUS_SUCCESS ? 0 : s == GTSV_STATUS_NOT_SUPPORTED ? 1 : 2; };
 
   /* cuSPARSE gtsvInterleavedBatch algo 1 (reference) and 2 */
-  for (int algo = 1; algo <= 2; algo++)
+  for (int algo = 1; algo <= (g_lean ? 1 : 2); algo++)
     rows.push_back(cusparse_inter_row<T>(sp, algo, n, batch, Wdl, Wd, Wdu, X, prep_iw,
                                          [&] { return fetch(true); }));
   rows.push_back(cusparse_strided_row<T>(sp, n, batch, Sdl, Sd, Sdu, X, prep_s,
@@ -542,6 +547,21 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
                                      std::to_string(fb) + ")"
                                : std::string("SPIKE over the batch"));
     rows.push_back(r);
+  }
+  if (g_lean) {
+    if (n * batch <= ((int64_t)1 << 20)) {
+      auto resid = [&](const T *Xd) {
+        CK(cudaMemcpy(x.data(), Xd, bytes, cudaMemcpyDeviceToHost));
+        return sample_residual(dl, d, du, b, x, n, batch, false);
+      };
+      graph_rows<T>(h, sp, n, batch, Sdl, Sd, Sdu, Sb, resid, rows);
+    }
+    for (T **p : all) CK(cudaFree(*p));
+    char name[96];
+    std::snprintf(name, sizeof name, "%s %lldx%lld %s", pname<T>(), (long long)n,
+                  (long long)batch, dom ? "dominant" : "random");
+    print_case(name, rows, 0, (double)(5 * sizeof(T)) * N);
+    return;
   }
   /* a strided row with a knob set around the timed solves (set, reset) */
   auto strided_knob = [&](const std::string &name, auto set, auto reset) {
@@ -1244,6 +1264,7 @@ int main(int argc, char **argv)
   for (int i = 1; i < argc; i++) {
     if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!std::strcmp(argv[i], "--quick")) quick = true;
+    else if (!std::strcmp(argv[i], "--lean")) g_lean = true;
     else if (!std::strcmp(argv[i], "--prec") && i + 1 < argc) prec = argv[++i];
     else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) g_reps = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--md") && i + 1 < argc) md = argv[++i];
@@ -1253,7 +1274,7 @@ int main(int argc, char **argv)
     else if (!std::strcmp(argv[i], "--shapes") && i + 1 < argc) shapes_arg = argv[++i];
     else if (!std::strcmp(argv[i], "--kind") && i + 1 < argc) pdp_kind = std::atoi(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: %s [--only batch|single|ablation|arcr|small|short|pdpshape] [--quick] "
+      std::fprintf(stderr, "usage: %s [--only batch|single|ablation|arcr|small|short|pdpshape] [--quick] [--lean] "
                            "[--prec d|s|both] [--reps R] [--n N [--batch B]] [--md FILE] [--commit SHA] "
                            "[--shapes FC:FK:BC:BK,...] [--kind 0|1|2]\n",
                    argv[0]);

@@ -1531,9 +1531,17 @@ int choose_m(int64_t n, int64_t nsys, size_t elt, bool inter)
    random 1.043 against 0.899 ms, 768 1.184 against 1.056
    (gpu-batch-inter-k2-2026-11-24.md). The rows-contiguous layout runs a warp per
    block. */
+/* GTSV_TILE_STRIDED_K (a build option, for measurements): the rows-contiguous layout's
+   warps a block, 1 (the default), 2 or 4, where they fit in 160 KB (a warp's systems
+   are its own either way: only where the block scheduler puts its warps changes). */
+#ifndef GTSV_TILE_STRIDED_K
+#define GTSV_TILE_STRIDED_K 1
+#endif
 template <typename T, int M, bool INTER> constexpr int warps_per_block()
 {
-  return INTER && 4 * tile_smem<T, M>() <= 160 * 1024 ? 4 : 1;
+  if (!INTER)
+    return GTSV_TILE_STRIDED_K * tile_smem<T, M>() <= 160 * 1024 ? GTSV_TILE_STRIDED_K : 1;
+  return 4 * tile_smem<T, M>() <= 160 * 1024 ? 4 : 1;
 }
 /* One system per warp (G = 1) in float: 8 warps per block, so that a row's
    elements fill a 32-byte sector (4 warps: 16 bytes). H200, interleaved float
@@ -1790,7 +1798,7 @@ gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, cons
   while ((1 << lgG) * P < 32) lgG++;
   constexpr int K1 = warps_per_block_g1<T, M, INTER>();
   if (K1 > K && lgG == 0) return launch_mk<T, M, INTER, K1>(h, ds, dl, d, du, x, P, lgG);
-  if (K > 1 && lgG < 3) return launch_mk<T, M, INTER, K>(h, ds, dl, d, du, x, P, lgG);
+  if (K > 1 && (lgG < 3 || !INTER)) return launch_mk<T, M, INTER, K>(h, ds, dl, d, du, x, P, lgG);
   return launch_mk<T, M, INTER, 1>(h, ds, dl, d, du, x, P, lgG);
 }
 
