@@ -1531,17 +1531,9 @@ int choose_m(int64_t n, int64_t nsys, size_t elt, bool inter)
    random 1.043 against 0.899 ms, 768 1.184 against 1.056
    (gpu-batch-inter-k2-2026-11-24.md). The rows-contiguous layout runs a warp per
    block. */
-/* GTSV_TILE_STRIDED_K (a build option, for measurements): the rows-contiguous layout's
-   warps a block, 1 (the default), 2 or 4, where they fit in 160 KB (a warp's systems
-   are its own either way: only where the block scheduler puts its warps changes). */
-#ifndef GTSV_TILE_STRIDED_K
-#define GTSV_TILE_STRIDED_K 1
-#endif
 template <typename T, int M, bool INTER> constexpr int warps_per_block()
 {
-  if (!INTER)
-    return GTSV_TILE_STRIDED_K * tile_smem<T, M>() <= 160 * 1024 ? GTSV_TILE_STRIDED_K : 1;
-  return 4 * tile_smem<T, M>() <= 160 * 1024 ? 4 : 1;
+  return INTER && 4 * tile_smem<T, M>() <= 160 * 1024 ? 4 : 1;
 }
 /* One system per warp (G = 1) in float: 8 warps per block, so that a row's
    elements fill a 32-byte sector (4 warps: 16 bytes). H200, interleaved float
@@ -1671,6 +1663,30 @@ gtsv_status spec_wave(int dev, int64_t *wave, int *sm_blocks)
    reset, which costs about 2 us): the two break even near 8000 blocks. */
 constexpr int64_t kSelfMaxBlocks = 4096;
 
+/* Warps a block of the one-warp kernel's one-wave rows-contiguous grids (systems of n <= 64,
+   and one matrix's columns a lane each: the grids the speculative kernel does not take),
+   where the grid in blocks of that many warps still fits in one wave: the warps of a
+   block sit on different schedulers of their SM, where one-warp blocks may share one while
+   another has none (the GPU PDP's sweeps gained 9-18% so, src/pdp/pdp_sweep.cu). A warp's
+   systems are its own either way. H200, double 64 x 8192, us a solve in a CUDA graph, same
+   run: 2 warps random 25.4-25.5 against 27.2, dominant 13.6 against 15.6; in grids of
+   several waves 2 warps were slower but at float 256 dominant (1.5% faster) and 64
+   dominant (equal): double n = 64..1024, 2^24 rows, 4-11% (0.306 against 0.277 ms at 64,
+   0.298 against 0.274 at 1024), float 1-10% (64 random 0.192 against 0.181). An SM holds
+   12 warps of double M = 16 in blocks of 2 against 13 alone, and a block's warps leave
+   together (bench/results/gpu-batch-thin-h200-2026-11-29.md, call 1). GTSV_TILE_THIN_K
+   sets it at build time (1: off); the environment's GTSV_TILE_THIN=0 turns it off
+   (measurements). */
+#ifndef GTSV_TILE_THIN_K
+#define GTSV_TILE_THIN_K 2
+#endif
+constexpr int kThinWarps = GTSV_TILE_THIN_K;
+bool thin_mode()
+{
+  static const int env = getenv("GTSV_TILE_THIN") ? atoi(getenv("GTSV_TILE_THIN")) : -1;
+  return env != 0;
+}
+
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP, typename RW>
 gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                       const T *du, T *x, int P, RW rw, int lgG)
@@ -1730,6 +1746,24 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
                                gtsv__cuda_stream(h), *ds, P, rw, lgG, gtsv__batch_tile_red2,
                                gtsv__batch_tile_np, pcr, bnp_mode(), trig1, dl, d, du, x,
                                gtsv__cuda_info(h), self));
+      return GTSV_STATUS_SUCCESS;
+    }
+  }
+  /* a one-wave grid of the one-warp kernel in blocks of kThinWarps (above); such systems
+     (n <= 64: R <= 3) take neither the two-level reduced solve nor the attempt without
+     pivoting */
+  if constexpr (!INTER && K == 1 && !RED2 && !NP && kThinWarps > 1 &&
+                kThinWarps * tile_smem<T, M>() <= 160 * 1024) if (thin_mode()) {
+    int64_t wave_t = 0;
+    gtsv_status st = opt_in<T, M, false, kThinWarps, false, false, RW>(dev, &wave_t);
+    if (st != GTSV_STATUS_SUCCESS) return st;
+    const int64_t grid_t = (grid + kThinWarps - 1) / kThinWarps;
+    if (grid > 1 && grid_t <= wave_t) { /* (one block: nothing to spread) */
+      GTSV_CUDA_TRY(launch_pdl(pdl, tile_kernel<T, M, false, kThinWarps, false, false, RW>,
+                               dim3((unsigned)grid_t), dim3(32 * kThinWarps),
+                               kThinWarps * tile_smem<T, M>(), gtsv__cuda_stream(h), *ds, P, rw,
+                               lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, trig, 0, dl,
+                               d, du, x, gtsv__cuda_info(h), self));
       return GTSV_STATUS_SUCCESS;
     }
   }
@@ -1798,7 +1832,7 @@ gtsv_status launch_m(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, cons
   while ((1 << lgG) * P < 32) lgG++;
   constexpr int K1 = warps_per_block_g1<T, M, INTER>();
   if (K1 > K && lgG == 0) return launch_mk<T, M, INTER, K1>(h, ds, dl, d, du, x, P, lgG);
-  if (K > 1 && (lgG < 3 || !INTER)) return launch_mk<T, M, INTER, K>(h, ds, dl, d, du, x, P, lgG);
+  if (K > 1 && lgG < 3) return launch_mk<T, M, INTER, K>(h, ds, dl, d, du, x, P, lgG);
   return launch_mk<T, M, INTER, 1>(h, ds, dl, d, du, x, P, lgG);
 }
 
