@@ -79,12 +79,12 @@
  * with values the first sweeps wrote before the check kernels start; a repair that changes
  * a value another check reads raises the flag), so the answers are bitwise reproducible.
  */
-#include <atomic>
 #include <cuda_runtime.h>
 #include "pdp/pdp_sweep.h"
 #include "pdp/pdp_opts.h"
 #include "batch/cp_async.h"
 #include "core/pivot_cxx.h"
+#include "cuda/resident.h"
 #include "cuda/state.h"
 
 namespace gtsv_pdp_sweep {
@@ -664,38 +664,14 @@ struct Shape {
   int c, k, w;
 };
 
-/* Once per device and kernel (shape() calls it before every launch): the kernel's dynamic
-   shared memory limit set to its largest block's (as many warps as fit a block, `most` at
-   most, of smem bytes each), one value whatever the host thread, so that no thread's
-   setting can undercut another's launch; then the resident one-warp blocks (0 where the
-   runtime cannot say; the launch then reports the error). */
-template <auto kernel> int prepare(size_t smem, int most)
+/* The resident one-warp blocks of a sweep kernel (gtsv_cuda::resident_blocks: -1 where the
+   runtime cannot say; the launch then reports the error), its dynamic shared memory limit
+   set to its largest block's: as many warps as fit a block (optin bytes at most), `most`
+   at most, of smem bytes each. */
+template <auto kernel> int sweep_resident(size_t smem, int most, int optin)
 {
-  static std::atomic<int> cache[64];
-  int dev = 0, optin = 0, sms = 0, per = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return 0;
-  }
-  int v = dev >= 0 && dev < 64 ? cache[dev].load(std::memory_order_relaxed) : 0;
-  if (v > 0) return v;
-  if (cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess ||
-      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return 0;
-  }
-  const size_t fit = (size_t)optin / smem, w = fit < (size_t)most ? fit : (size_t)most;
-  if (w < 1 ||
-      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)(w * smem)) !=
-          cudaSuccess ||
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, 32, smem) != cudaSuccess ||
-      per < 1) {
-    (void)cudaGetLastError();
-    return 0;
-  }
-  v = sms * per;
-  if (dev >= 0 && dev < 64) cache[dev].store(v, std::memory_order_relaxed);
-  return v;
+  const size_t f = optin > 0 ? (size_t)optin / smem : 0, w = f < (size_t)most ? f : (size_t)most;
+  return gtsv_cuda::resident_blocks<kernel>(32, (int)smem, false, (int)(w * smem));
 }
 
 template <typename T, int K>
@@ -823,11 +799,11 @@ template <typename T> Shape shape(int64_t n, bool fwd)
   }
   int resident;
   if (fwd)
-    resident = sh.k == 16 ? prepare<sweep_kernel<T, 16>>(smem_bytes<T, 16>(), kMaxFwdWarps)
-                          : prepare<sweep_kernel<T, 32>>(smem_bytes<T, 32>(), kMaxFwdWarps);
+    resident = sh.k == 16 ? sweep_resident<sweep_kernel<T, 16>>(smem_bytes<T, 16>(), kMaxFwdWarps, optin)
+                          : sweep_resident<sweep_kernel<T, 32>>(smem_bytes<T, 32>(), kMaxFwdWarps, optin);
   else
-    resident = sh.k == 16 ? prepare<bwd_kernel<T, 16>>(bsmem_bytes<T, 16>(), kMaxBwdWarps)
-                          : prepare<bwd_kernel<T, 32>>(bsmem_bytes<T, 32>(), kMaxBwdWarps);
+    resident = sh.k == 16 ? sweep_resident<bwd_kernel<T, 16>>(bsmem_bytes<T, 16>(), kMaxBwdWarps, optin)
+                          : sweep_resident<bwd_kernel<T, 32>>(bsmem_bytes<T, 32>(), kMaxBwdWarps, optin);
   sh.c = c >= kCMin && c <= kCMax && c % 32 == 0 ? c : default_rows(n, kW<T>, fwd, sms, resident);
   /* warps a block: where the grid's warps spread at most `per` an SM (forward 4: one a
      scheduler; backward kBwdWarpsPerSm), blocks of `per` warps (fewer where a block's
