@@ -1663,18 +1663,20 @@ gtsv_status spec_wave(int dev, int64_t *wave, int *sm_blocks)
    reset, which costs about 2 us): the two break even near 8000 blocks. */
 constexpr int64_t kSelfMaxBlocks = 4096;
 
-/* Warps a block of the one-warp kernel's one-wave rows-contiguous grids (systems of n <= 64,
-   and one matrix's columns a lane each: the grids the speculative kernel does not take),
+/* Warps a block of the one-warp kernel's one-wave rows-contiguous grids of more than one
+   block (systems of n <= 64: those the speculative kernel does not take),
    where the grid in blocks of that many warps still fits in one wave: the warps of a
    block sit on different schedulers of their SM, where one-warp blocks may share one while
    another has none (the GPU PDP's sweeps gained 9-18% so, src/pdp/pdp_sweep.cu). A warp's
-   systems are its own either way. H200, double 64 x 8192, us a solve in a CUDA graph, same
-   run: 2 warps random 25.4-25.5 against 27.2, dominant 13.6 against 15.6; in grids of
+   systems are its own either way. H200, us a solve in a CUDA graph, same run, 2 warps
+   against 1 (call 2): double 64 x 8192 random 25.4-25.5 against 27.1, dominant 13.6
+   against 15.5, 32 x 16384 22.1-22.2 against 23.1-23.4, 16 x 32768 (a lane a system) 20.0
+   against 21.8-21.9, float 64 x 8192 19.9-20.0 against 20.4; 4 warps as 2. In grids of
    several waves 2 warps were slower but at float 256 dominant (1.5% faster) and 64
    dominant (equal): double n = 64..1024, 2^24 rows, 4-11% (0.306 against 0.277 ms at 64,
    0.298 against 0.274 at 1024), float 1-10% (64 random 0.192 against 0.181). An SM holds
    12 warps of double M = 16 in blocks of 2 against 13 alone, and a block's warps leave
-   together (bench/results/gpu-batch-thin-h200-2026-11-29.md, call 1). GTSV_TILE_THIN_K
+   together (call 1; bench/results/gpu-batch-thin-h200-2026-11-29.md). GTSV_TILE_THIN_K
    sets it at build time (1: off); the environment's GTSV_TILE_THIN=0 turns it off
    (measurements). */
 #ifndef GTSV_TILE_THIN_K
