@@ -548,8 +548,9 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
                                : std::string("SPIKE over the batch"));
     rows.push_back(r);
   }
-  if (g_lean) {
-    if (n * batch <= ((int64_t)1 << 20)) {
+  /* the case's end: a small batch's graph rows, then the table */
+  auto finish = [&] {
+    if (n * batch <= ((int64_t)1 << 20)) { /* small batch: graph replay of 20 solves */
       auto resid = [&](const T *Xd) {
         CK(cudaMemcpy(x.data(), Xd, bytes, cudaMemcpyDeviceToHost));
         return sample_residual(dl, d, du, b, x, n, batch, false);
@@ -561,8 +562,8 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     std::snprintf(name, sizeof name, "%s %lldx%lld %s", pname<T>(), (long long)n,
                   (long long)batch, dom ? "dominant" : "random");
     print_case(name, rows, 0, (double)(5 * sizeof(T)) * N);
-    return;
-  }
+  };
+  if (g_lean) return finish();
   /* a strided row with a knob set around the timed solves (set, reset) */
   auto strided_knob = [&](const std::string &name, auto set, auto reset) {
     Row r{name, "", -2, 0};
@@ -669,18 +670,7 @@ static void batch_case(gtsv_handle h, cusparseHandle_t sp, int64_t n, int64_t ba
     }
     rows.push_back(r);
   }
-  if (n * batch <= ((int64_t)1 << 20)) { /* small batch: graph replay of 20 solves */
-    auto resid = [&](const T *Xd) {
-      CK(cudaMemcpy(x.data(), Xd, bytes, cudaMemcpyDeviceToHost));
-      return sample_residual(dl, d, du, b, x, n, batch, false);
-    };
-    graph_rows<T>(h, sp, n, batch, Sdl, Sd, Sdu, Sb, resid, rows);
-  }
-  for (T **p : all) CK(cudaFree(*p));
-  char name[96];
-  std::snprintf(name, sizeof name, "%s %lldx%lld %s", pname<T>(), (long long)n,
-                (long long)batch, dom ? "dominant" : "random");
-  print_case(name, rows, 0, (double)(5 * sizeof(T)) * N);
+  finish();
 }
 
 /* Median ms a call of a CUDA graph of kG calls captured on st: call(j) queues call j and
