@@ -182,6 +182,12 @@ static __device__ int gtsv_tile_diag;
 #error "compile batch_tile_float.cu or batch_tile_double.cu, which include this file"
 #endif
 
+/* tile_kernel's pivoting attempts (group_solve): 1, the first and the retries by one copy
+   of spike_attempt in a loop; 0, the first attempt and the retries by separate copies. */
+#ifndef GTSV_TILE_ONE_ATTEMPT
+#define GTSV_TILE_ONE_ATTEMPT 1
+#endif
+
 #if GTSV_TILE_DOUBLE
 int gtsv__batch_tile_m = 0;
 int gtsv__batch_tile_red2 = 1;
@@ -790,10 +796,11 @@ __device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s
 
 /* The first attempts on the nact >= 1 systems of one warp (P > 1 lanes each), in its
    tile: strictly dominant systems without pivoting (spike_attempt_np), then the others
-   and those that failed by spike_attempt with the separators unshifted. Returns the
-   first lanes of the systems that failed (their columns to be reloaded); the others
-   hold x in the tile. */
-template <typename T, int M, bool INTER, bool RED2, bool NP, typename RW>
+   and those that failed by spike_attempt with the separators unshifted (PIV = false: the
+   dominant ones only, the pivoting attempt left to the caller). Returns the first lanes
+   of the systems that failed (their columns to be reloaded); the others hold x in the
+   tile. */
+template <typename T, int M, bool INTER, bool RED2, bool NP, bool PIV = true, typename RW>
 __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, int64_t s0, int nact,
                                                    int P, RW rw, int n, T *tA, T *tD, T *tC, T *tB,
                                                    const T *dl, const T *dd, const T *du,
@@ -812,7 +819,8 @@ __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, in
       fm = (all & ~dm) | fd;
     }
   }
-  if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, rw, n, 0, fm, red2, pcr);
+  if (PIV && fm)
+    fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, rw, n, 0, fm, red2, pcr);
   return fm;
 }
 
@@ -879,12 +887,29 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
       }
     }
   } else {
+#if GTSV_TILE_ONE_ATTEMPT
+    /* every pivoting attempt, the first and both retries, by one copy of the code (one
+       call site in a loop that is not unrolled; SH = true with h = 0 indexes the rows
+       as SH = false does) */
+    unsigned fm = first_attempts<T, M, INTER, RED2, NP, false>(ds, s0, nact, P, rw, n, tA, tD, tC,
+                                                                tB, dl, dd, du, x, lane, red2,
+                                                                np, pcr);
+    const int tries = n > kSeqRetryMaxN && !TILE_DIAG(4) ? 3 : 1; /* else the fallback */
+#pragma unroll 1
+    for (int t = 0; fm && t < tries; t++) {
+      if (t > 0) reload<T, M, INTER>(ds, s0, fm, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
+      fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n,
+                                           t == 0 ? 0 : tile_shift(rw.L, t - 1), fm, red2, pcr);
+      if (TILE_DIAG(1)) fm = 0u;
+    }
+#else
     unsigned fm = first_attempts<T, M, INTER, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl,
                                                          dd, du, x, lane, red2, np, pcr);
     if (TILE_DIAG(1)) fm = 0u;
     if (fm && !TILE_DIAG(4) && n > kSeqRetryMaxN) /* else straight to the fallback */
       fm = retries_in_turn<T, M, INTER, RED2>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
                                               lane, red2, pcr);
+#endif
     if (fm)
       singular = seq_fallback<T, M, INTER>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
                                            lane, info);
