@@ -1277,6 +1277,94 @@ START_TEST(tile_speculative_retries)
 }
 END_TEST
 
+/* Deferred retries (batch_tile.cu, tile_retry_kernel): in a resetting solve of many waves
+   the one-warp kernel's warps put the systems that fail their first attempts in a list
+   and a second kernel runs their retries and sequential fallback. With the deferral
+   (gtsv__batch_tile_defer = 1) and without it (0) x must be bitwise the same, and the
+   status and the first singular system and row too, and accurate against LAPACK; the
+   device's count of deferred systems must be 0 without it and, for the kinds whose first
+   attempts fail by construction, more than 0 with it (so the second kernel did run).
+   Grids of more than 4096 blocks (below that the kernel keeps the info keys itself and
+   defers nothing): n = 64 (8 systems a warp, straight to the sequential fallback), 256
+   (2 a warp), 512 (one a warp) and 620 (one a warp, balanced rows of 20). Kinds: random,
+   2x2-forcing,
+   near-singular partitions, zero-diagonal pairs, a nearly singular interior in every
+   system (every first attempt fails), random with systems 1, 4 and the last but one
+   singular. */
+static void defer_case(gtsv_handle h, tu_prec p, int64_t n, int64_t batch, int kind,
+                       uint64_t seed)
+{
+  static const tu_kind rk[] = {TU_RANDOM, TU_FORCE_2X2, TU_NEAR_SING_PART, TU_ZERO_DIAG_PAIRS};
+  const int nk = (int)(sizeof rk / sizeof *rk);
+  tu_problem P;
+  char ctx[256];
+  int64_t info[2] = {-7, -7}, row[2] = {-7, -7}, hi, hr, cnt[2] = {-7, -7};
+  int st[2] = {-1, -1};
+  void *xh = NULL, *xs = NULL;
+  const int64_t stride = n, M = n <= 512 ? 16 : 32;
+  tu_problem_init(&P, p, kind < nk ? rk[kind] : TU_RANDOM, n, 1, stride, batch, stride, seed);
+  int64_t P2 = 1;
+  while (P2 * M < n) P2 <<= 1;
+  const int64_t L = (n + P2 - 1) / P2; /* rows a partition (tile_rows) */
+  if (kind == nk) /* partition 1's interior (L - 1 rows, odd) nearly singular everywhere */
+    for (int64_t k = 0; k < batch; k++)
+      for (int64_t i = L; i < 2 * L - 1 && i < n; i++)
+        tu_set(p, tu_sys_d(&P, k), i,
+               (p == TU_FLOAT ? 1e-5 : 1e-12) * tu_get(p, tu_sys_d(&P, k), i));
+  if (kind == nk + 1) { /* systems 1, 4 and batch - 2 singular */
+    tu_problem_zero_row(&P, 4, n / 3);
+    tu_problem_zero_row(&P, 1, n / 2);
+    tu_problem_zero_row(&P, batch - 2, n - 1);
+  }
+  tu_problem_prepare(&P);
+  host_reference_x(&P, &hi, &hr, &xh);
+  gtsv__batch_tile_m = (int)M;
+  for (int k = 0; k < 2; k++) {
+    gtsv__batch_tile_defer = k;
+    st[k] = dev_solve(h, &P, L_STRIDED, 0, &info[k], &row[k]);
+    cnt[k] = gtsv__batch_tile_deferred(h);
+    snprintf(ctx, sizeof ctx, "defer %d %s kind %d n=%lld batch=%lld (deferred %lld)", k,
+             tu_prec_name(p), kind, (long long)n, (long long)batch, (long long)cnt[k]);
+    if (!check_solved(&P, st[k], info[k], row[k], xh, hi, hr, ctx)) break;
+    if (k == 0) xs = tu_dup(p, P.x, P.blen);
+    else
+      TU_EXPECT(memcmp(xs, P.x, (size_t)P.blen * tu_elt(p)) == 0 && st[0] == st[1] &&
+                    info[0] == info[1] && row[0] == row[1],
+                "%s: x, status or info differs from the solve without deferral", ctx);
+  }
+  fprintf(stderr, "defer %s kind %d n=%lld batch=%lld: deferred %lld (off: %lld)\n",
+          tu_prec_name(p), kind, (long long)n, (long long)batch, (long long)cnt[1],
+          (long long)cnt[0]);
+  TU_EXPECT(cnt[0] == 0, "%s kind %d n=%lld: %lld systems deferred with the deferral off",
+            tu_prec_name(p), kind, (long long)n, (long long)cnt[0]);
+  if (kind >= nk)
+    TU_EXPECT(cnt[1] > 0, "%s kind %d n=%lld: no system deferred", tu_prec_name(p), kind,
+              (long long)n);
+  gtsv__batch_tile_defer = 1;
+  gtsv__batch_tile_m = 0;
+  free(xs);
+  free(xh);
+  tu_problem_free(&P);
+}
+
+START_TEST(tile_deferred_retries)
+{
+  static const int64_t shapes[][2] = {{512, 4100}, {256, 8200}, {64, 33000}, {620, 4100}};
+  gtsv_handle h;
+  tu_reset_failures();
+  ck_assert_int_eq(gtsv_create(&h), GTSV_STATUS_SUCCESS);
+  for (int pi = 0; pi < TU_NPREC; pi++)
+    for (size_t si = 0; si < sizeof shapes / sizeof *shapes; si++)
+      for (int kind = 0; kind < 6; kind++) {
+        if (tu_small_run() && (si != 0 || kind < 4 || pi != TU_DOUBLE)) continue;
+        defer_case(h, (tu_prec)pi, shapes[si][0], shapes[si][1], kind, 9700 + 10 * si + kind);
+      }
+  gtsv_destroy(h);
+  ck_assert_msg(tu_failures() == 0, "%d failures; first: %s", tu_failures(),
+                tu_first_failure());
+}
+END_TEST
+
 /* Systems longer than the on-chip kernel takes (stride n, and stride > n with the
    gaps, which no solver may write, holding the sentinel): the GPU SPIKE over the
    batch as one block-diagonal system (src/spike). Every system's
@@ -1630,6 +1718,10 @@ int main(void)
   tcase_add_test(ts, tile_speculative_retries);
   tcase_set_timeout(ts, 1200);
   suite_add_tcase(gs, ts);
+  TCase *td = tcase_create("tiledefer"); /* CK_RUN_CASE=tiledefer: deferred retries */
+  tcase_add_test(td, tile_deferred_retries);
+  tcase_set_timeout(td, 1200);
+  suite_add_tcase(gs, td);
   TCase *tq = tcase_create("tilepdl"); /* CK_RUN_CASE=tilepdl: programmatic launches */
   tcase_add_test(tq, pdl_chained_solves);
   tcase_set_timeout(tq, 600);

@@ -188,6 +188,15 @@ extern int gtsv__batch_tile_bnp;
    default), or only as they exit (2); or an ordinary launch (0). The answers are the
    same. Process-wide, not synchronised: set it between solves only. */
 extern int gtsv__batch_tile_pdl;
+/* Benchmark and test knob: a user's strided batch of many waves (a resetting solve, rows
+   contiguous) defers the systems that fail their first attempt to a second kernel, which
+   runs their retries and sequential fallback (batch_tile.cu, tile_retry_kernel: 1, the
+   default), or its warps run them in place (0). The answers are the same, bitwise.
+   Process-wide, not synchronised: set it between solves only. */
+extern int gtsv__batch_tile_defer;
+/* Test hook: the systems the last resetting solve on h deferred (gtsv__batch_tile_defer),
+   read from the device after its stream's work; 0 where none (or no device state). */
+int64_t gtsv__batch_tile_deferred(gtsv_handle h);
 
 /* Single systems up to this order go to the nrhs kernels from gtsv_?gtsv; longer
    ones need SPIKE. */

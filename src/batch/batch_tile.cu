@@ -182,12 +182,6 @@ static __device__ int gtsv_tile_diag;
 #error "compile batch_tile_float.cu or batch_tile_double.cu, which include this file"
 #endif
 
-/* tile_kernel's pivoting attempts (group_solve): 1, the first and the retries by one copy
-   of spike_attempt in a loop; 0, the first attempt and the retries by separate copies. */
-#ifndef GTSV_TILE_ONE_ATTEMPT
-#define GTSV_TILE_ONE_ATTEMPT 1
-#endif
-
 #if GTSV_TILE_DOUBLE
 int gtsv__batch_tile_m = 0;
 int gtsv__batch_tile_red2 = 1;
@@ -197,6 +191,7 @@ int gtsv__batch_tile_block = 1;
 int gtsv__batch_tile_spec = 1;
 int gtsv__batch_tile_bnp = 1;
 int gtsv__batch_tile_pdl = 1;
+int gtsv__batch_tile_defer = 1;
 #endif
 
 namespace {
@@ -796,11 +791,10 @@ __device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s
 
 /* The first attempts on the nact >= 1 systems of one warp (P > 1 lanes each), in its
    tile: strictly dominant systems without pivoting (spike_attempt_np), then the others
-   and those that failed by spike_attempt with the separators unshifted (PIV = false: the
-   dominant ones only, the pivoting attempt left to the caller). Returns the first lanes
-   of the systems that failed (their columns to be reloaded); the others hold x in the
-   tile. */
-template <typename T, int M, bool INTER, bool RED2, bool NP, bool PIV = true, typename RW>
+   and those that failed by spike_attempt with the separators unshifted. Returns the
+   first lanes of the systems that failed (their columns to be reloaded); the others
+   hold x in the tile. */
+template <typename T, int M, bool INTER, bool RED2, bool NP, typename RW>
 __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, int64_t s0, int nact,
                                                    int P, RW rw, int n, T *tA, T *tD, T *tC, T *tB,
                                                    const T *dl, const T *dd, const T *du,
@@ -819,8 +813,7 @@ __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, in
       fm = (all & ~dm) | fd;
     }
   }
-  if (PIV && fm)
-    fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, rw, n, 0, fm, red2, pcr);
+  if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, rw, n, 0, fm, red2, pcr);
   return fm;
 }
 
@@ -835,6 +828,7 @@ __device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, i
                                                     const T *du, const T *x, int lane, int red2,
                                                     int pcr)
 {
+#pragma unroll 1
   for (int t = 0; fm && t < 2; t++) {
     reload<T, M, INTER>(ds, s0, fm, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
     fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n, tile_shift(rw.L, t), fm,
@@ -863,15 +857,48 @@ __device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t 
   return true;
 }
 
+/* Where tile_kernel's warps put the systems that fail their first attempts, for
+   tile_retry_kernel (below): count, the handle's gtsv_info_dev::deferred (cuda/state.h:
+   systems so far, less one), and list, cap system numbers in the handle's workspace.
+   count = NULL: none deferred (the warps run the retries and the fallback). */
+struct Defer {
+  unsigned *count;
+  unsigned *list;
+  unsigned cap;
+};
+
+/* Put the systems whose first lane is set in fm (rows contiguous, systems from s0, P lanes
+   each) in df's list, as many as it has room for; returns the first lanes of those put
+   there, at every lane. One atomic add a warp, by lane 0, only where fm has any. */
+__device__ __forceinline__ unsigned defer_systems(Defer df, int64_t s0, unsigned fm, int P,
+                                                  int lane)
+{
+  unsigned put = 0u;
+  if (lane == 0) {
+    const unsigned k = (unsigned)__popc(fm);
+    const unsigned pos = atomicAdd(df.count, k) + 1u; /* the reset left 0xFFFFFFFF */
+    unsigned j = 0;
+    for (unsigned f = fm; f && pos < df.cap && j < df.cap - pos; f &= f - 1u, j++) {
+      const int l0 = __ffs(f) - 1;
+      df.list[pos + j] = (unsigned)(s0 + l0 / P);
+      put |= 1u << l0;
+    }
+  }
+  return __shfl_sync(0xffffffffu, put, 0);
+}
+
 /* The systems of one warp, loaded in its tile (nact >= 1 of them, P lanes each), solved
    in place: sequential pivoting (P = 1), or the attempts of the top of the file and
-   their fallback. Returns, at every lane, whether the lane is the first of a system
-   found singular (reported; that system's rows are not x). */
+   their fallback; where df.count is set, those that fail their first attempts go to
+   df's list instead, as far as it has room (defer_systems), and are left for
+   tile_retry_kernel. Returns, at every lane, whether the lane is the first of a system
+   found singular (reported) or deferred: that system's rows are not x. */
 template <typename T, int M, bool INTER, bool RED2, bool NP, typename RW>
 __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s0, int nact, int P,
                                             RW rw, int n, T *tA, T *tD, T *tC, T *tB, const T *dl,
                                             const T *dd, const T *du, T *x, int lane, int red2,
-                                            int np, int pcr, unsigned long long *info)
+                                            int np, int pcr, unsigned long long *info,
+                                            Defer df = Defer{NULL, NULL, 0u})
 {
   constexpr int S = tile_col<M>();
   const int g = lane / P;
@@ -887,32 +914,20 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
       }
     }
   } else {
-#if GTSV_TILE_ONE_ATTEMPT
-    /* every pivoting attempt, the first and both retries, by one copy of the code (one
-       call site in a loop that is not unrolled; SH = true with h = 0 indexes the rows
-       as SH = false does) */
-    unsigned fm = first_attempts<T, M, INTER, RED2, NP, false>(ds, s0, nact, P, rw, n, tA, tD, tC,
-                                                                tB, dl, dd, du, x, lane, red2,
-                                                                np, pcr);
-    const int tries = n > kSeqRetryMaxN && !TILE_DIAG(4) ? 3 : 1; /* else the fallback */
-#pragma unroll 1
-    for (int t = 0; fm && t < tries; t++) {
-      if (t > 0) reload<T, M, INTER>(ds, s0, fm, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
-      fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n,
-                                           t == 0 ? 0 : tile_shift(rw.L, t - 1), fm, red2, pcr);
-      if (TILE_DIAG(1)) fm = 0u;
-    }
-#else
     unsigned fm = first_attempts<T, M, INTER, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl,
                                                          dd, du, x, lane, red2, np, pcr);
     if (TILE_DIAG(1)) fm = 0u;
+    if (!INTER && df.count && fm) {
+      const unsigned put = defer_systems(df, s0, fm, P, lane);
+      fm &= ~put;
+      singular = ((put >> lane) & 1u) != 0u;
+    }
     if (fm && !TILE_DIAG(4) && n > kSeqRetryMaxN) /* else straight to the fallback */
       fm = retries_in_turn<T, M, INTER, RED2>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
                                               lane, red2, pcr);
-#endif
     if (fm)
-      singular = seq_fallback<T, M, INTER>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
-                                           lane, info);
+      singular |= seq_fallback<T, M, INTER>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
+                                            lane, info);
   }
   return singular;
 }
@@ -927,7 +942,7 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP, typename RW>
 __global__ void __launch_bounds__(32 * K)
 tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr, int trig,
-            int pf, const T *__restrict__ dl,
+            int pf, Defer df, const T *__restrict__ dl,
             const T *__restrict__ dd, const T *__restrict__ du, T *x,
             unsigned long long *info, gtsv_info_dev *self)
 {
@@ -994,7 +1009,7 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
   bool singular = false;
   if (nact != 0) /* else a warp past the last system of the last block */
     singular = group_solve<T, M, INTER, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl, dd,
-                                                  du, x, lane, red2, np, pcr, info);
+                                                  du, x, lane, red2, np, pcr, info, df);
 
   /* a singular system keeps its x: one bit per system, at its first lane */
   const unsigned sing = __ballot_sync(0xffffffffu, singular);
@@ -1022,6 +1037,48 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
       __stcs(x + (sb + j) + (int64_t)r * ds.b_row,
              tile0[w * 32 * S + 3 * M + gg * P * S + rw(r)]);
     }
+  }
+}
+
+/*
+ * The systems tile_kernel deferred (Defer, above), one warp a block, the blocks taking the
+ * list's entries in turn: each system reloaded and taken through what tile_kernel's warp
+ * would have run after its first attempts (retries_in_turn where n > kSeqRetryMaxN,
+ * then seq_fallback, which reports a singular system), the same steps on the same rows,
+ * so its x is bitwise the one it would have had; then stored. Launched after tile_kernel
+ * in the same stream, with a grid of at most one wave.
+ * Why: a warp that retries holds its tile, and the SM's share of the loads, for the
+ * retries' latency while its other systems wait to be stored. H200, double random strided,
+ * 2^24 rows, the failed systems stored as their first attempt left them (no retries, no
+ * fallback; a timing knob, wrong answers): 0.239 against 0.291 ms at n = 64, 0.242 against
+ * 0.274 at 256, 0.255 against 0.290 at 512 (bench/results/gpu-batch-diag-h200-2026-11-28.md),
+ * where the retries are 2-3% of the instructions.
+ */
+template <typename T, int M, bool RED2, typename RW>
+__global__ void __launch_bounds__(32)
+tile_retry_kernel(gtsv_batch_desc ds, int P, RW rw, int red2, int pcr, int trig, Defer df,
+                  const T *__restrict__ dl, const T *__restrict__ dd, const T *__restrict__ du,
+                  T *x, unsigned long long *info)
+{
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const int lane = threadIdx.x & 31, n = (int)ds.n;
+  T *const tA = reinterpret_cast<T *>(smem_raw), *const tD = tA + M; /* layout: tile_col */
+  T *const tC = tD + M, *const tB = tC + M;
+  pdl_wait(); /* tile_kernel's list and count are complete and visible */
+  if (trig) pdl_trigger();
+  const unsigned nf = min(__ldcg(df.count) + 1u, df.cap); /* 0xFFFFFFFF + 1: none */
+  for (unsigned i = blockIdx.x; i < nf; i += gridDim.x) {
+    const int64_t s = (int64_t)__ldcg(df.list + i);
+    unsigned fm = 1u; /* the system at slot 0: its first lane, 0 */
+    if (n > kSeqRetryMaxN)
+      fm = retries_in_turn<T, M, false, RED2>(ds, s, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
+                                              lane, red2, pcr);
+    bool singular = false;
+    if (fm)
+      singular = seq_fallback<T, M, false>(ds, s, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
+                                           lane, info);
+    store_group<T, M>(ds, s, 1, P, rw, ~__ballot_sync(0xffffffffu, singular), tB, x, lane);
+    __syncwarp(); /* every lane has read the tile before the next system's copies */
   }
 }
 
@@ -1714,6 +1771,48 @@ bool thin_mode()
   return env != 0;
 }
 
+/* gtsv__batch_tile_defer, or GTSV_TILE_DEFER=0/1 where set (measurements) */
+bool defer_mode()
+{
+  static const int env = getenv("GTSV_TILE_DEFER") ? atoi(getenv("GTSV_TILE_DEFER")) : -1;
+  return (env >= 0 ? env : gtsv__batch_tile_defer) != 0;
+}
+
+/* Room for this many deferred systems at most (4 MB of the handle's workspace); beyond,
+   the warps run the retries themselves (defer_systems). */
+constexpr int64_t kDeferCap = (int64_t)1 << 20;
+
+/* The deferral of a resetting solve's tile_kernel launch (Defer, tile_retry_kernel): the
+   list in the handle's workspace (grown here where needed, but not while the stream is
+   being captured into a graph, whose capture a grow's wait would break: then no
+   deferral) and tile_retry_kernel's grid, one wave of it. */
+template <typename T, int M, bool RED2, typename RW>
+gtsv_status retry_setup(gtsv_handle h, int dev, int64_t nsys, Defer *df, int64_t *rgrid)
+{
+  static WaveCache cache;
+  int per_sm = 0;
+  int64_t wave = 0;
+  gtsv_status st = kernel_wave(cache, (const void *)tile_retry_kernel<T, M, RED2, RW>, 32,
+                               tile_smem<T, M>(), dev, &wave, &per_sm);
+  if (st != GTSV_STATUS_SUCCESS || wave <= 0) return st;
+  const int64_t cap = nsys < kDeferCap ? nsys : kDeferCap;
+  const size_t bytes = (size_t)cap * sizeof(unsigned);
+  if (bytes > h->cuda->ws_size) {
+    cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
+    GTSV_CUDA_TRY(cudaStreamIsCapturing(gtsv__cuda_stream(h), &cs));
+    if (cs != cudaStreamCaptureStatusNone) return GTSV_STATUS_SUCCESS; /* no deferral */
+  }
+  void *ws = NULL;
+  st = gtsv__cuda_workspace(h, bytes, &ws);
+  if (st == GTSV_STATUS_ALLOC_FAILED) return GTSV_STATUS_SUCCESS; /* no deferral */
+  if (st != GTSV_STATUS_SUCCESS) return st;
+  df->count = &h->cuda->info->deferred;
+  df->list = (unsigned *)ws;
+  df->cap = (unsigned)cap;
+  *rgrid = wave < cap ? wave : cap;
+  return GTSV_STATUS_SUCCESS;
+}
+
 template <typename T, int M, bool INTER, int K, bool RED2, bool NP, typename RW>
 gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, const T *d,
                       const T *du, T *x, int P, RW rw, int lgG)
@@ -1789,19 +1888,34 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
       GTSV_CUDA_TRY(launch_pdl(pdl, tile_kernel<T, M, false, kThinWarps, false, false, RW>,
                                dim3((unsigned)grid_t), dim3(32 * kThinWarps),
                                kThinWarps * tile_smem<T, M>(), gtsv__cuda_stream(h), *ds, P, rw,
-                               lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, trig, 0, dl,
-                               d, du, x, gtsv__cuda_info(h), self));
+                               lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, trig, 0,
+                               Defer{NULL, NULL, 0u}, dl, d, du, x, gtsv__cuda_info(h), self));
       return GTSV_STATUS_SUCCESS;
     }
   }
   int64_t wave = 0;
   gtsv_status st = opt_in<T, M, INTER, K, RED2, NP, RW>(dev, &wave);
   if (st != GTSV_STATUS_SUCCESS) return st;
+  Defer df{NULL, NULL, 0u};
+  int64_t rgrid = 0; /* blocks of tile_retry_kernel */
+  if constexpr (!INTER && K == 1) {
+    if (P > 1 && self == NULL && ds->fail == NULL && ds->gate == NULL && defer_mode()) {
+      st = retry_setup<T, M, RED2, RW>(h, dev, ds->nsys, &df, &rgrid);
+      if (st != GTSV_STATUS_SUCCESS) return st;
+    }
+  }
   GTSV_CUDA_TRY(launch_pdl(pdl, tile_kernel<T, M, INTER, K, RED2, NP, RW>, dim3((unsigned)grid),
                            dim3(32 * K), K * tile_smem<T, M>(), gtsv__cuda_stream(h), *ds, P,
                            rw, lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, trig,
-                           prefetch_blocks(INTER, M * (int)sizeof(T), ds->n, grid, wave), dl, d,
-                           du, x, gtsv__cuda_info(h), self));
+                           prefetch_blocks(INTER, M * (int)sizeof(T), ds->n, grid, wave), df, dl,
+                           d, du, x, gtsv__cuda_info(h), self));
+  if constexpr (!INTER && K == 1) {
+    if (df.count)
+      GTSV_CUDA_TRY(launch_pdl(pdl, tile_retry_kernel<T, M, RED2, RW>, dim3((unsigned)rgrid),
+                               dim3(32), tile_smem<T, M>(), gtsv__cuda_stream(h), *ds, P, rw,
+                               gtsv__batch_tile_red2, pcr, trig, df, dl, d, du, x,
+                               gtsv__cuda_info(h)));
+  }
   return GTSV_STATUS_SUCCESS;
 }
 
@@ -1974,6 +2088,17 @@ extern "C" gtsv_status gtsv__d_batch_tile(gtsv_handle h, const gtsv_batch_desc *
                                           const double *du, double *x)
 {
   return tile_solve<double>(h, ds, dl, d, du, x);
+}
+
+extern "C" int64_t gtsv__batch_tile_deferred(gtsv_handle h)
+{
+  gtsv_info_dev d;
+  if (!h->cuda) return 0;
+  if (cudaMemcpyAsync(&d, h->cuda->info, sizeof d, cudaMemcpyDeviceToHost,
+                      gtsv__cuda_stream(h)) != cudaSuccess ||
+      cudaStreamSynchronize(gtsv__cuda_stream(h)) != cudaSuccess)
+    return -1;
+  return (int64_t)(unsigned)(d.deferred + 1u);
 }
 
 extern "C" int gtsv__batch_tile_takes(const gtsv_batch_desc *ds)

@@ -14,7 +14,7 @@
    solve of a 512 x 512 batch in a CUDA graph on an H100,
    bench/results/gpu-batch-info-reset-h100-2026-11-27.md). The last solve's key is
    slot[epoch & 1], and between solves slot[(epoch + 1) & 1] is GTSV_NO_INFO:
-     - a solve that resets (gtsv__cuda_begin) sets all 24 bytes to 0xFF (both slots
+     - a solve that resets (gtsv__cuda_begin) sets all the struct to 0xFF (both slots
        GTSV_NO_INFO, epoch = done = 0xFFFFFFFF) before its kernels, which report into
        slot[1] (gtsv__cuda_info);
      - a solve of one kernel (gtsv__cuda_begin_self, the on-chip batch kernel, up to
@@ -31,6 +31,10 @@
 struct gtsv_info_dev {
   unsigned long long slot[2];
   unsigned epoch, done;
+  /* systems the on-chip batch kernel deferred to its retry kernel in this solve, less
+     one (batch_tile.cu, tile_retry_kernel): a resetting solve's reset sets it to
+     0xFFFFFFFF, so the first deferral counts from 0; only resetting solves defer */
+  unsigned deferred, pad;
 };
 
 struct gtsv_cuda_state {
