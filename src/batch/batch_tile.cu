@@ -819,20 +819,23 @@ __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, in
 
 /* The systems whose first lane is set in fm (they failed first_attempts), reloaded and
    tried again with the separators moved up L/2 rows, then L/4 (L = tile_rows(n, M);
-   the systems that passed hold x in the tile). Returns the first lanes of those that
-   failed both. */
+   the systems that passed hold x in the tile), their reduced systems in one level (red2
+   = 0; tile_speculative_retries' shifted attempts alike): a 2x2-forcing system of 512
+   rows (check_gpu_batch tiledefer, 4100 systems, one of them) passed its last retry with
+   two levels, each within the cancellation limit (21 at the first), and missed the
+   tests' bound 2-3x in double and float; with one level there it passes (host: the same
+   system by tile_emul.h). Returns the first lanes of those that failed both. */
 template <typename T, int M, bool INTER, bool RED2, typename RW>
 __device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, int64_t s0,
                                                     unsigned fm, int P, RW rw, int n, T *tA, T *tD,
                                                     T *tC, T *tB, const T *dl, const T *dd,
-                                                    const T *du, const T *x, int lane, int red2,
-                                                    int pcr)
+                                                    const T *du, const T *x, int lane, int pcr)
 {
 #pragma unroll 1
   for (int t = 0; fm && t < 2; t++) {
     reload<T, M, INTER>(ds, s0, fm, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
     fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n, tile_shift(rw.L, t), fm,
-                                         red2, pcr);
+                                         0, pcr);
   }
   return fm;
 }
@@ -924,7 +927,7 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
     }
     if (fm && !TILE_DIAG(4) && n > kSeqRetryMaxN) /* else straight to the fallback */
       fm = retries_in_turn<T, M, INTER, RED2>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
-                                              lane, red2, pcr);
+                                              lane, pcr);
     if (fm)
       singular |= seq_fallback<T, M, INTER>(ds, s0, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
                                             lane, info);
@@ -1046,7 +1049,11 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
  * would have run after its first attempts (retries_in_turn where n > kSeqRetryMaxN,
  * then seq_fallback, which reports a singular system), the same steps on the same rows,
  * so its x is bitwise the one it would have had; then stored. Launched after tile_kernel
- * in the same stream, with a grid of at most one wave.
+ * in the same stream, with a grid of at most one wave, where a warp holds several systems
+ * (G >= 2: n <= 256 in double); one system a warp keeps its retries (H200, call 2 of
+ * session 44, bench/results/gpu-batch-defer-h200-2026-11-29.md: double random 512 x 32768
+ * 0.364 against 0.282 ms deferred, 1024 x 16384 0.291 against 0.275, as some system of
+ * hundreds of rows then runs the sequential fallback alone at the end).
  * Why: a warp that retries holds its tile, and the SM's share of the loads, for the
  * retries' latency while its other systems wait to be stored. H200, double random strided,
  * 2^24 rows, the failed systems stored as their first attempt left them (no retries, no
@@ -1056,7 +1063,7 @@ tile_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, int pcr
  */
 template <typename T, int M, bool RED2, typename RW>
 __global__ void __launch_bounds__(32)
-tile_retry_kernel(gtsv_batch_desc ds, int P, RW rw, int red2, int pcr, int trig, Defer df,
+tile_retry_kernel(gtsv_batch_desc ds, int P, RW rw, int pcr, int trig, Defer df,
                   const T *__restrict__ dl, const T *__restrict__ dd, const T *__restrict__ du,
                   T *x, unsigned long long *info)
 {
@@ -1072,7 +1079,7 @@ tile_retry_kernel(gtsv_batch_desc ds, int P, RW rw, int red2, int pcr, int trig,
     unsigned fm = 1u; /* the system at slot 0: its first lane, 0 */
     if (n > kSeqRetryMaxN)
       fm = retries_in_turn<T, M, false, RED2>(ds, s, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
-                                              lane, red2, pcr);
+                                              lane, pcr);
     bool singular = false;
     if (fm)
       singular = seq_fallback<T, M, false>(ds, s, fm, P, rw, n, tA, tD, tC, tB, dl, dd, du, x,
@@ -1305,8 +1312,8 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
     const unsigned todo =
         all & ~(dk ? dom : dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact));
     fm = todo ? spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n,
-                                                tile_shift(rw.L, warp - 1), todo, red2, pcr)
-              : 0u;
+                                                tile_shift(rw.L, warp - 1), todo, 0, pcr)
+              : 0u; /* the reduced systems in one level, as in retries_in_turn */
     if (warp == 1 && lane == 0) tried = todo;
   }
   if (lane == 0) fails[warp] = fm;
@@ -1322,7 +1329,7 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   const unsigned un = f0 & ~tr, all3 = f0 & tr & f1 & f2;
   if (warp == 0 && (un | all3)) {
     const unsigned fr = un ? retries_in_turn<T, M, false, RED2>(ds, s0, un, P, rw, n, tA, tD, tC,
-                                                                tB, dl, dd, du, x, lane, red2, pcr)
+                                                                tB, dl, dd, du, x, lane, pcr)
                            : 0u;
     keep |= un & ~fr;
     const unsigned sq = fr | all3;
@@ -1899,7 +1906,8 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
   Defer df{NULL, NULL, 0u};
   int64_t rgrid = 0; /* blocks of tile_retry_kernel */
   if constexpr (!INTER && K == 1) {
-    if (P > 1 && self == NULL && ds->fail == NULL && ds->gate == NULL && defer_mode()) {
+    if (P > 1 && lgG >= 1 && self == NULL && ds->fail == NULL && ds->gate == NULL &&
+        defer_mode()) {
       st = retry_setup<T, M, RED2, RW>(h, dev, ds->nsys, &df, &rgrid);
       if (st != GTSV_STATUS_SUCCESS) return st;
     }
@@ -1913,8 +1921,7 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
     if (df.count)
       GTSV_CUDA_TRY(launch_pdl(pdl, tile_retry_kernel<T, M, RED2, RW>, dim3((unsigned)rgrid),
                                dim3(32), tile_smem<T, M>(), gtsv__cuda_stream(h), *ds, P, rw,
-                               gtsv__batch_tile_red2, pcr, trig, df, dl, d, du, x,
-                               gtsv__cuda_info(h)));
+                               pcr, trig, df, dl, d, du, x, gtsv__cuda_info(h)));
   }
   return GTSV_STATUS_SUCCESS;
 }

@@ -332,9 +332,11 @@ int emul_solve(int n, int M, const T *a, const T *d, const T *c, const T *b, T *
         emul_attempt_np(n, L, a, d, c, b, x, o, st))
       return -1;
     if (emul_attempt(n, L, 0, a, d, c, b, x, o, st)) return -1;
+    EmulOpts ro = o; /* the retries' reduced systems in one level (batch_tile.cu) */
+    ro.red2 = 0;
     for (int t = 0; t < 2 && n > kSeqRetryMaxN; t++) { /* else straight to the fallback */
       st->retries++;
-      if (emul_attempt(n, L, tile_shift(L, t), a, d, c, b, x, o, st)) return -1;
+      if (emul_attempt(n, L, tile_shift(L, t), a, d, c, b, x, ro, st)) return -1;
     }
     st->fallbacks++;
   }
