@@ -1282,8 +1282,12 @@ END_TEST
    and a second kernel runs their retries and sequential fallback. With the deferral
    (gtsv__batch_tile_defer = 1) and without it (0) x must be bitwise the same, and the
    status and the first singular system and row too, and accurate against LAPACK; the
-   device's count of deferred systems must be 0 without it and, for the kinds whose first
-   attempts fail by construction, more than 0 with it (so the second kernel did run).
+   device's count of deferred systems must be 0 without it and where a warp holds one
+   system (P = 32 lanes: n = 512, 620, which keep their retries), and, for the kinds whose
+   first attempts fail by construction, more than 0 with it elsewhere (so the second kernel
+   did run). Known failure (session 44, H200): float 2x2-forcing n = 620, system 2038 of
+   4100, residual 3x the bound with or without the deferral (the on-chip kernel's
+   accuracy, not the deferral's; bench/results/gpu-batch-final-h200-2026-11-29.md).
    Grids of more than 4096 blocks (below that the kernel keeps the info keys itself and
    defers nothing): n = 64 (8 systems a warp, straight to the sequential fallback), 256
    (2 a warp), 512 (one a warp) and 620 (one a warp, balanced rows of 20). Kinds: random,
@@ -1337,7 +1341,10 @@ static void defer_case(gtsv_handle h, tu_prec p, int64_t n, int64_t batch, int k
           (long long)cnt[0]);
   TU_EXPECT(cnt[0] == 0, "%s kind %d n=%lld: %lld systems deferred with the deferral off",
             tu_prec_name(p), kind, (long long)n, (long long)cnt[0]);
-  if (kind >= nk)
+  if (P2 == 32) /* one system a warp: the warps keep their retries */
+    TU_EXPECT(cnt[1] == 0, "%s kind %d n=%lld: %lld systems deferred with one a warp",
+              tu_prec_name(p), kind, (long long)n, (long long)cnt[1]);
+  else if (kind >= nk)
     TU_EXPECT(cnt[1] > 0, "%s kind %d n=%lld: no system deferred", tu_prec_name(p), kind,
               (long long)n);
   gtsv__batch_tile_defer = 1;
