@@ -1291,10 +1291,9 @@ END_TEST
    Grids of more than 4096 blocks (below that the kernel keeps the info keys itself and
    defers nothing): n = 64 (8 systems a warp, straight to the sequential fallback), 256
    (2 a warp), 512 (one a warp) and 620 (one a warp, balanced rows of 20). Kinds: random,
-   2x2-forcing,
-   near-singular partitions, zero-diagonal pairs, a nearly singular interior in every
-   system (every first attempt fails), random with systems 1, 4 and the last but one
-   singular. */
+   2x2-forcing, near-singular partitions, zero-diagonal pairs, a nearly singular interior
+   in every system (every first attempt fails), random with systems 1, 4 and the last but
+   one singular. */
 static void defer_case(gtsv_handle h, tu_prec p, int64_t n, int64_t batch, int kind,
                        uint64_t seed)
 {

@@ -465,7 +465,7 @@ template <bool WIDE, typename T, typename PIdx, typename SIdx, typename Reduced,
 __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane, int P, int q,
                                             bool on, bool part, int j, int nparts, int L,
                                             PIdx idx, SIdx sep, Reduced reduced,
-                                            bool force_fail)
+                                            bool force_fail, double kc = kCancel)
 {
   const int g = lane / P, p = lane & (P - 1);
   const unsigned gmask = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
@@ -511,7 +511,7 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
   group_sum2(s2, x2, P);
   /* decided at the first lane (the lanes' sums may differ in the last bits); a
      non-finite x makes x2 Inf or NaN */
-  const bool ok = !fail && cancel_pass(s2, x2) && !force_fail;
+  const bool ok = !fail && cancel_pass(s2, x2, kc) && !force_fail;
   if (q == 1) TILE_CLK(4); /* the first level only */
   __syncwarp(); /* every lane is done with the rows: the caller may write them again */
   const unsigned bad = __ballot_sync(0xffffffffu, on && p == 0 && !ok);
@@ -663,7 +663,7 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   const bool ok =
       spike_level<(SH && M + M / 2 > 64), T, decltype(idx), SepIdx<M>, decltype(reduced), false,
                   tile_row_form<M>()>(tA, tD, tC, tB, lane, P, 1, on, p < Pu, p, Pu, L, idx, sep,
-                                      reduced, false);
+                                      reduced, false, SH ? kCancelRetry : kCancel);
   return __ballot_sync(0xffffffffu, on && p == 0 && !ok);
 }
 
@@ -865,9 +865,9 @@ __device__ __forceinline__ bool seq_fallback(const gtsv_batch_desc &ds, int64_t 
    systems so far, less one), and list, cap system numbers in the handle's workspace.
    count = NULL: none deferred (the warps run the retries and the fallback). */
 struct Defer {
-  unsigned *count;
-  unsigned *list;
-  unsigned cap;
+  unsigned *count = NULL;
+  unsigned *list = NULL;
+  unsigned cap = 0u;
 };
 
 /* Put the systems whose first lane is set in fm (rows contiguous, systems from s0, P lanes
@@ -901,7 +901,7 @@ __device__ __forceinline__ bool group_solve(const gtsv_batch_desc &ds, int64_t s
                                             RW rw, int n, T *tA, T *tD, T *tC, T *tB, const T *dl,
                                             const T *dd, const T *du, T *x, int lane, int red2,
                                             int np, int pcr, unsigned long long *info,
-                                            Defer df = Defer{NULL, NULL, 0u})
+                                            Defer df = Defer{})
 {
   constexpr int S = tile_col<M>();
   const int g = lane / P;
@@ -1896,14 +1896,14 @@ gtsv_status launch_rw(gtsv_handle h, const gtsv_batch_desc *ds, const T *dl, con
                                dim3((unsigned)grid_t), dim3(32 * kThinWarps),
                                kThinWarps * tile_smem<T, M>(), gtsv__cuda_stream(h), *ds, P, rw,
                                lgG, gtsv__batch_tile_red2, gtsv__batch_tile_np, pcr, trig, 0,
-                               Defer{NULL, NULL, 0u}, dl, d, du, x, gtsv__cuda_info(h), self));
+                               Defer{}, dl, d, du, x, gtsv__cuda_info(h), self));
       return GTSV_STATUS_SUCCESS;
     }
   }
   int64_t wave = 0;
   gtsv_status st = opt_in<T, M, INTER, K, RED2, NP, RW>(dev, &wave);
   if (st != GTSV_STATUS_SUCCESS) return st;
-  Defer df{NULL, NULL, 0u};
+  Defer df;
   int64_t rgrid = 0; /* blocks of tile_retry_kernel */
   if constexpr (!INTER && K == 1) {
     if (P > 1 && lgG >= 1 && self == NULL && ds->fail == NULL && ds->gate == NULL &&
@@ -2101,10 +2101,7 @@ extern "C" int64_t gtsv__batch_tile_deferred(gtsv_handle h)
 {
   gtsv_info_dev d;
   if (!h->cuda) return 0;
-  if (cudaMemcpyAsync(&d, h->cuda->info, sizeof d, cudaMemcpyDeviceToHost,
-                      gtsv__cuda_stream(h)) != cudaSuccess ||
-      cudaStreamSynchronize(gtsv__cuda_stream(h)) != cudaSuccess)
-    return -1;
+  if (gtsv__cuda_read_info(h, &d) != GTSV_STATUS_SUCCESS) return -1;
   return (int64_t)(unsigned)(d.deferred + 1u);
 }
 

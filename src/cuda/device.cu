@@ -114,15 +114,21 @@ gtsv_status gtsv__cuda_stage(gtsv_handle h, size_t bytes, void **stage)
   return s;
 }
 
+gtsv_status gtsv__cuda_read_info(gtsv_handle h, gtsv_info_dev *d)
+{
+  GTSV_CUDA_TRY(cudaMemcpyAsync(d, h->cuda->info, sizeof *d, cudaMemcpyDeviceToHost,
+                                gtsv__cuda_stream(h)));
+  return gtsv__cuda_status(cudaStreamSynchronize(gtsv__cuda_stream(h)));
+}
+
 extern "C" gtsv_status gtsv__cuda_get_info(gtsv_handle h, int64_t *info, int64_t *row)
 {
   gtsv_info_dev d;
   *info = 0;
   *row = -1;
   if (!h->cuda) return GTSV_STATUS_SUCCESS;
-  GTSV_CUDA_TRY(cudaMemcpyAsync(&d, h->cuda->info, sizeof d, cudaMemcpyDeviceToHost,
-                                gtsv__cuda_stream(h)));
-  GTSV_CUDA_TRY(cudaStreamSynchronize(gtsv__cuda_stream(h)));
+  gtsv_status s = gtsv__cuda_read_info(h, &d);
+  if (s != GTSV_STATUS_SUCCESS) return s;
   const unsigned long long key = d.slot[d.epoch & 1u];
   if (key == GTSV_NO_INFO) return GTSV_STATUS_SUCCESS;
   *info = (int64_t)(key / (unsigned long long)h->cuda->info_div) + 1;

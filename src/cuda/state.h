@@ -69,6 +69,8 @@ gtsv_status gtsv__cuda_begin(gtsv_handle h, int64_t info_div);
    protocol (above) with at least one block: no reset. The caller must launch it, or
    call gtsv__cuda_begin where it does not. */
 gtsv_status gtsv__cuda_begin_self(gtsv_handle h, int64_t info_div);
+/* A copy of the handle's keys (h->cuda set), once its stream's work is done. */
+gtsv_status gtsv__cuda_read_info(gtsv_handle h, gtsv_info_dev *d);
 /* The key a resetting solve's kernels report into (slot 1). */
 static inline unsigned long long *gtsv__cuda_info(gtsv_handle h)
 {
