@@ -1287,7 +1287,9 @@ END_TEST
    first attempts fail by construction, more than 0 with it elsewhere (so the second kernel
    did run). Known failure (session 44, H200): float 2x2-forcing n = 620, system 2038 of
    4100, residual 3x the bound with or without the deferral (the on-chip kernel's
-   accuracy, not the deferral's; bench/results/gpu-batch-final-h200-2026-11-29.md).
+   accuracy, not the deferral's; not the retries' route either, which a stricter limit
+   there left bitwise unchanged; bench/results/gpu-batch-final-h200-2026-11-29.md,
+   gpu-batch-strict-h200-2026-11-29.md). Not diagnosed.
    Grids of more than 4096 blocks (below that the kernel keeps the info keys itself and
    defers nothing): n = 64 (8 systems a warp, straight to the sequential fallback), 256
    (2 a warp), 512 (one a warp) and 620 (one a warp, balanced rows of 20). Kinds: random,

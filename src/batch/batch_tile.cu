@@ -465,7 +465,7 @@ template <bool WIDE, typename T, typename PIdx, typename SIdx, typename Reduced,
 __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane, int P, int q,
                                             bool on, bool part, int j, int nparts, int L,
                                             PIdx idx, SIdx sep, Reduced reduced,
-                                            bool force_fail, double kc = kCancel)
+                                            bool force_fail)
 {
   const int g = lane / P, p = lane & (P - 1);
   const unsigned gmask = P == 32 ? 0xffffffffu : ((1u << P) - 1u) << (g * P);
@@ -511,7 +511,7 @@ __device__ __forceinline__ bool spike_level(T *tA, T *tD, T *tC, T *tB, int lane
   group_sum2(s2, x2, P);
   /* decided at the first lane (the lanes' sums may differ in the last bits); a
      non-finite x makes x2 Inf or NaN */
-  const bool ok = !fail && cancel_pass(s2, x2, kc) && !force_fail;
+  const bool ok = !fail && cancel_pass(s2, x2) && !force_fail;
   if (q == 1) TILE_CLK(4); /* the first level only */
   __syncwarp(); /* every lane is done with the rows: the caller may write them again */
   const unsigned bad = __ballot_sync(0xffffffffu, on && p == 0 && !ok);
@@ -663,7 +663,7 @@ __device__ __forceinline__ unsigned spike_attempt(T *tA, T *tD, T *tC, T *tB, in
   const bool ok =
       spike_level<(SH && M + M / 2 > 64), T, decltype(idx), SepIdx<M>, decltype(reduced), false,
                   tile_row_form<M>()>(tA, tD, tC, tB, lane, P, 1, on, p < Pu, p, Pu, L, idx, sep,
-                                      reduced, false, SH ? kCancelRetry : kCancel);
+                                      reduced, false);
   return __ballot_sync(0xffffffffu, on && p == 0 && !ok);
 }
 

@@ -572,25 +572,13 @@ template <typename T> __host__ __device__ __forceinline__ constexpr T finite_max
   return sizeof(T) == 8 ? T(1.7976931348623157e308) : T(3.4028234663852886e38);
 }
 
-/* The cancellation limit of an attempt with the separators moved (a retry, or the
-   speculative kernel's shifted attempts): such a system has shown a nearly singular
-   interior, and an answer accepted near kCancel there can miss the tests' bound. H200,
-   check_gpu_batch tiledefer (4100 2x2-forcing systems a batch): a float system of 620
-   rows accepted by its second retry was 3x over the bound at kCancel (session 44; the host
-   emulation of the same system: ratio 22.3). The host emulation over 4100 systems of each
-   kind and n = 128..1024 (session 44) sends 0-8 random systems in 4100 to the sequential
-   fallback at 16 instead of 32, and 1-5% of the 2x2-forcing ones. */
-constexpr double kCancelRetry = 16.0;
-
 /* The cancellation test of an attempt (batch_tile.cu's top), from the scaled sums over
-   the system of the magnitudes that cancel (s2) and of x (x2): s2 <= k^2 x2 (k = kCancel,
-   or kCancelRetry for a shifted attempt), and false where x is not finite (x2 Inf or
-   NaN). */
-template <typename T>
-__host__ __device__ __forceinline__ bool cancel_pass(T s2, T x2, double k = kCancel)
+   the system of the magnitudes that cancel (s2) and of x (x2): s2 <= kCancel^2 x2, and
+   false where x is not finite (x2 Inf or NaN). */
+template <typename T> __host__ __device__ __forceinline__ bool cancel_pass(T s2, T x2)
 {
   const T big = sizeof(T) == 8 ? T(1.7e308) : T(3.4e38);
-  return s2 <= T(k * k) * x2 && x2 <= big;
+  return s2 <= T(kCancel * kCancel) * x2 && x2 <= big;
 }
 
 /* Strict diagonal dominance of a row (a, d, c: the couplings outside a system read

@@ -104,11 +104,10 @@ template <typename T> struct EmulTile {
 
 /* spike_level on the host: nparts parts (part j: L[j] rows at idx[j], separators
    sep(0..nparts-2)); reduced() solves the reduced system and returns true when it
-   failed. Returns whether the rows hold x (the cancellation test at limit kc);
-   *ratio: sqrt(s2 / x2). */
+   failed. Returns whether the rows hold x; *ratio: sqrt(s2 / x2). */
 template <bool WIDE, typename T, typename PIdx, typename SIdx, typename Reduced, bool NP = false>
 bool emul_level(T *A, T *D, T *C, T *B, int nparts, const int *L, const PIdx *idx, SIdx sep,
-                Reduced reduced, bool force_fail, double *ratio, double kc = kCancel)
+                Reduced reduced, bool force_fail, double *ratio)
 {
   std::vector<Ends<T>> e(nparts);
   bool fail = false;
@@ -142,7 +141,7 @@ bool emul_level(T *A, T *D, T *C, T *B, int nparts, const int *L, const PIdx *id
     x2 += (sc * xr[j]) * (sc * xr[j]);
   }
   *ratio = sqrt((double)s2 / (double)x2);
-  return cancel_pass(s2, x2, kc) && !force_fail;
+  return cancel_pass(s2, x2) && !force_fail;
 }
 
 /* One attempt (spike_attempt) on the system (a, d, c, b: its n rows) with
@@ -202,12 +201,11 @@ bool emul_attempt(int n, int M, int h, const T *a, const T *d, const T *c, const
   };
   st->attempts++;
   const bool force = o.fail_first && h == 0;
-  const double kc = h > 0 ? kCancelRetry : kCancel; /* a shifted attempt: kCancelRetry */
   const bool ok = h > 0 && M + M / 2 > 64
                       ? emul_level<true>(pA, pD, pC, pB, Pu, L.data(), idx.data(), sep, reduced,
-                                         force, &st->ratio, kc)
+                                         force, &st->ratio)
                       : emul_level<false>(pA, pD, pC, pB, Pu, L.data(), idx.data(), sep,
-                                          reduced, force, &st->ratio, kc);
+                                          reduced, force, &st->ratio);
   if (ok)
     for (int r = 0; r < n; r++) x[r] = pB[row(r)];
   return ok;
