@@ -18,7 +18,9 @@
 #     run: carry ["prebuilt"], command: prebuilt/gtsv-gpu-bench-t256c8 --only single --n 8388608
 #
 # TESTS="check_gpu_batch ..." also links each named test (built in BUILD) against each
-# variant's library, as prebuilt/TEST-NAME, so that a variant's GPU tests run too.
+# variant's library, as prebuilt/TEST-NAME, so that a variant's GPU tests run too;
+# KEEPLIB=1 keeps each variant's library as prebuilt/libgtsv-NAME.a (to link a scratch
+# diagnostic against it).
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
@@ -67,6 +69,7 @@ for spec in "$@"; do
     (cd "$BUILD/tests" && eval "$tlink")
     echo "prebuilt/$t-$name"
   done
+  [ -n "${KEEPLIB:-}" ] && cp "$tmp/libgtsv.a" "$OUTD/libgtsv-$name.a" && echo "prebuilt/libgtsv-$name.a"
   rm -rf "$tmp"
   echo "prebuilt/gtsv-gpu-bench-$name ($src $per $extra)"
 done
