@@ -159,6 +159,9 @@ int64_t tu_problem_first_singular(const tu_problem *P);
 int tu_problem_info_ok(const tu_problem *P, int64_t info);
 /* Largest residual accepted for column j of system k (see TU_RESID_*). */
 double tu_problem_bound(const tu_problem *P, int64_t k, int64_t j);
+/* The bound tu_problem_system_ok holds column j of system k to with xj as its
+   solution: tu_problem_bound, or the slack on xj's own scale where that is larger. */
+double tu_problem_own_bound(const tu_problem *P, int64_t k, int64_t j, const void *xj);
 
 /* Judge a solve of P that returned st (x holds the result): status SINGULAR when
    LAPACK finds a system singular, SUCCESS otherwise (either for TU_INFO_RANGE);

@@ -789,51 +789,6 @@ __device__ __forceinline__ void store_group(const gtsv_batch_desc &ds, int64_t s
   }
 }
 
-/* The backward-error check (tile_core.h kBerrTol, berr_accept) of the warp's systems
-   whose first lane is set in cm, their x in the tile (B), against their original rows
-   in global memory (b still in x: nothing of theirs is stored yet), either layout: each
-   system's P lanes take its rows p, p + P, ...: the largest |x| and row sum of |T| (a
-   first pass), then the scaled residual's and x's sums of squares. Returns, at every
-   lane, the first lanes of the systems that fail it. */
-template <typename T, int M, bool INTER, typename RW>
-__device__ __forceinline__ unsigned berr_check(const gtsv_batch_desc &ds, int64_t s0, unsigned cm,
-                                               int P, RW rw, int n, const T *tB, const T *dl,
-                                               const T *dd, const T *du, const T *x, int lane)
-{
-  constexpr int S = tile_col<M>();
-  const int g = lane / P, p = lane & (P - 1);
-  const bool on = (cm >> (g * P)) & 1u;
-  const T *const Bs = tB + g * P * S;
-  const int64_t s = s0 + g;
-  const int64_t m0 = INTER ? s : s * ds.m_sys, mr = INTER ? ds.m_row : 1;
-  const int64_t b0 = INTER ? s : s * ds.b_sys, br = INTER ? ds.b_row : 1;
-  __syncwarp(); /* x of every lane's rows is in the tile */
-  T xm = 0, tm = 0;
-  if (on)
-    for (int r = p; r < n; r += P) {
-      const int64_t e = m0 + r * mr;
-      xm = tmax(xm, tabs(Bs[rw(r)]));
-      tm = tmax(tm, (r > 0 ? tabs(dl[e]) : T(0)) + tabs(dd[e]) +
-                        (r < n - 1 ? tabs(du[e]) : T(0)));
-    }
-  xm = group_max(xm, P);
-  tm = group_max(tm, P);
-  const T sx = pow2_inv(xm), st = pow2_inv(tm);
-  T sr = 0, s2 = 0;
-  if (on)
-    for (int r = p; r < n; r += P) {
-      const int64_t e = m0 + r * mr;
-      const T xs = sx * Bs[rw(r)];
-      const T xsm = r > 0 ? sx * Bs[rw(r - 1)] : T(0), xsp = r < n - 1 ? sx * Bs[rw(r + 1)] : T(0);
-      const T v = berr_row(r > 0 ? dl[e] : T(0), dd[e], r < n - 1 ? du[e] : T(0),
-                           x[b0 + r * br], xsm, xs, xsp, sx, st);
-      sr += v * v;
-      s2 += xs * xs;
-    }
-  group_sum2(sr, s2, P);
-  return __ballot_sync(0xffffffffu, on && p == 0 && !berr_accept(sr, s2, tm * st));
-}
-
 /* The first attempts on the nact >= 1 systems of one warp (P > 1 lanes each), in its
    tile: strictly dominant systems without pivoting (spike_attempt_np), then the others
    and those that failed by spike_attempt with the separators unshifted. Returns the
@@ -859,8 +814,6 @@ __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, in
     }
   }
   if (fm) fm = spike_attempt<T, M, false, RED2>(tA, tD, tC, tB, lane, P, rw, n, 0, fm, red2, pcr);
-  if (kBerrMode >= 2 && (all & ~fm))
-    fm |= berr_check<T, M, INTER>(ds, s0, all & ~fm, P, rw, n, tB, dl, dd, du, x, lane);
   return fm;
 }
 
@@ -881,12 +834,8 @@ __device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, i
 #pragma unroll 1
   for (int t = 0; fm && t < 2; t++) {
     reload<T, M, INTER>(ds, s0, fm, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
-    const unsigned f = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n,
-                                                       tile_shift(rw.L, t), fm, 0, pcr);
-    const unsigned ok = fm & ~f; /* passed: checked (kBerrMode) */
-    fm = kBerrMode >= 1 && ok ? f | berr_check<T, M, INTER>(ds, s0, ok, P, rw, n, tB, dl, dd, du,
-                                                            x, lane)
-                              : f;
+    fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n, tile_shift(rw.L, t), fm,
+                                         0, pcr);
   }
   return fm;
 }
@@ -1365,8 +1314,6 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
     fm = todo ? spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n,
                                                 tile_shift(rw.L, warp - 1), todo, 0, pcr)
               : 0u; /* the reduced systems in one level, as in retries_in_turn */
-    if (kBerrMode >= 1 && (todo & ~fm)) /* and checked, as there */
-      fm |= berr_check<T, M, false>(ds, s0, todo & ~fm, P, rw, n, tB, dl, dd, du, x, lane);
     if (warp == 1 && lane == 0) tried = todo;
   }
   if (lane == 0) fails[warp] = fm;

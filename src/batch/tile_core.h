@@ -47,26 +47,6 @@ constexpr int kRed2MinRows = 16;
 constexpr int kPcrMinRows = 4;
 constexpr double kPcrTol = 4.0;
 
-/* The backward-error check of an answer that passed the cancellation test (batch_tile.cu
-   berr_check, tile_emul.h emul_berr): against the system's original rows,
-       ||b - T x||_2 <= kBerrTol u ||T||_inf ||x||_2,
-   else the attempt counts as failed. The cancellation test bounds how much the
-   rounding of u, v and w is amplified, not the error the reduced solve leaves in the
-   separators' x, and a 2x2-forcing float system of 620 rows (check_gpu_batch
-   tiledefer, system 2038) passed its last retry on the H200 at 386 u (the tests accept
-   128 u ||T|| ||x||_2: testutil.h), where the host's emulation of the same attempt gave
-   10-22 u. Host emulation (the answers each attempt gives, 4100 systems a kind, n =
-   256..1024, float and double): retries' answers at most 12 u, first attempts' 10 u on
-   random matrices and up to 66 u on 2x2-forcing ones, whose sequential answers are at
-   1 u. GTSV_TILE_BERR: 1 checks the shifted attempts' answers (the retries and the
-   speculative kernel's warps 1 and 2: rare, about 2% of random systems), 2 every
-   attempt's too (measurements), 0 none. */
-#ifndef GTSV_TILE_BERR
-#define GTSV_TILE_BERR 1
-#endif
-constexpr int kBerrMode = GTSV_TILE_BERR;
-constexpr double kBerrTol = 32.0;
-
 /* Systems of at most this many rows that fail their first attempt go straight to the
    sequential fallback (DP_SEQ's pivots and x, a lane a system), without the retries with
    shifted separators (batch_tile.cu group_solve; nor do they take the speculative
@@ -625,27 +605,6 @@ __host__ __device__ __forceinline__ bool pcr_accept(T sr, T sx, T ts)
 {
   const T lim = T(kPcrTol) * (sizeof(T) == 8 ? T(0x1p-53) : T(0x1p-24)) * ts;
   return sr <= lim * lim * sx && sx <= finite_max<T>();
-}
-
-/* berr_check's verdict (kBerrTol), from sums over the system's rows with x scaled by
-   s_x and T by s_t (powers of two near 1 / max |x| and 1 / ||T||_inf, pow2_inv): sr =
-   sum (s_t s_x (b - T x)_r)^2, sx = sum (s_x x_r)^2, ts = s_t ||T||_inf. False on a NaN
-   or an Inf anywhere. */
-template <typename T>
-__host__ __device__ __forceinline__ bool berr_accept(T sr, T sx, T ts)
-{
-  const T lim = T(kBerrTol) * (sizeof(T) == 8 ? T(0x1p-53) : T(0x1p-24)) * ts;
-  return sr <= lim * lim * sx && sx <= finite_max<T>() && ts <= finite_max<T>();
-}
-
-/* Row r's scaled residual for berr_accept: s_t s_x (b - a x_{r-1} - d x_r - c x_{r+1}),
-   from the row's original a, d, c, b (a = 0 at the first row, c = 0 at the last) and
-   the scaled xs = s_x x. */
-template <typename T>
-__host__ __device__ __forceinline__ T berr_row(T a, T d, T c, T b, T xsm, T xs, T xsp, T sx,
-                                               T st)
-{
-  return (b * sx) * st - (st * a) * xsm - (st * d) * xs - (st * c) * xsp;
 }
 
 /* One step of parallel cyclic reduction: row (a, b, c, r) of a tridiagonal system

@@ -38,7 +38,6 @@ struct EmulOpts {
 /* Counters over the systems solved. ratio: sqrt(s2 / x2) of the last attempt. */
 struct EmulStats {
   long attempts = 0, retries = 0, fallbacks = 0, red2_tries = 0, red2_fails = 0;
-  long berr_fails = 0; /* answers the backward-error check refused (kBerrMode) */
   long np_attempts = 0, np_fails = 0; /* the attempts without pivoting, and those failed */
   long pcr_tries = 0, pcr_fails = 0;   /* the checked cyclic reductions, and those refused */
   double ratio = 0;
@@ -102,29 +101,6 @@ template <typename T> struct EmulTile {
     }
   }
 };
-
-/* berr_check (batch_tile.cu) on the host: whether x (n rows) passes the backward-error
-   check against the original rows a, d, c, b (tile_core.h kBerrTol), the sums in the
-   rows' order. */
-template <typename T>
-bool emul_berr(int n, const T *a, const T *d, const T *c, const T *b, const T *x)
-{
-  T xm = 0, tm = 0;
-  for (int r = 0; r < n; r++) {
-    xm = tmax(xm, tabs(x[r]));
-    tm = tmax(tm, (r > 0 ? tabs(a[r]) : T(0)) + tabs(d[r]) + (r < n - 1 ? tabs(c[r]) : T(0)));
-  }
-  const T sx = pow2_inv(xm), st = pow2_inv(tm);
-  T sr = 0, s2 = 0;
-  for (int r = 0; r < n; r++) {
-    const T xs = sx * x[r];
-    const T v = berr_row(r > 0 ? a[r] : T(0), d[r], r < n - 1 ? c[r] : T(0), b[r],
-                         r > 0 ? sx * x[r - 1] : T(0), xs, r < n - 1 ? sx * x[r + 1] : T(0), sx, st);
-    sr += v * v;
-    s2 += xs * xs;
-  }
-  return berr_accept(sr, s2, tm * st);
-}
 
 /* spike_level on the host: nparts parts (part j: L[j] rows at idx[j], separators
    sep(0..nparts-2)); reduced() solves the reduced system and returns true when it
@@ -232,10 +208,6 @@ bool emul_attempt(int n, int M, int h, const T *a, const T *d, const T *c, const
                                           reduced, force, &st->ratio);
   if (ok)
     for (int r = 0; r < n; r++) x[r] = pB[row(r)];
-  if (ok && (kBerrMode >= 2 || (kBerrMode >= 1 && h > 0)) && !emul_berr(n, a, d, c, b, x)) {
-    st->berr_fails++;
-    return false;
-  }
   return ok;
 }
 
@@ -340,10 +312,6 @@ bool emul_attempt_np(int n, int M, const T *a, const T *d, const T *c, const T *
     for (int r = 0; r < n; r++) x[r] = pB[t.row(r)];
   else
     st->np_fails++;
-  if (ok && kBerrMode >= 2 && !emul_berr(n, a, d, c, b, x)) {
-    st->berr_fails++;
-    return false;
-  }
   return ok;
 }
 
