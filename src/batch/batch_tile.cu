@@ -1114,15 +1114,6 @@ tile_retry_kernel(gtsv_batch_desc ds, int P, RW rw, int pcr, int trig, Defer df,
  */
 constexpr int kBnpLanes = 64;
 constexpr int kSpecWarps = 3; /* warps a block of tile_spec_kernel (below) */
-/* tile_spec_kernel with one system a block (P = 32): its x stored by the block's three
-   warps from the winning warp's tile, rather than by that warp alone (session 33's phase
-   clocks, bench/results/gpu-batch-spec-clk-h200-2026-11-28.md: warp 0's store of 512 rows
-   took 2 400-10 700 cycles of a 31 000-cycle solve, 1024 rows 8 200). GTSV_TILE_SPEC_STORE=0:
-   each warp its own (measurements). */
-#ifndef GTSV_TILE_SPEC_STORE
-#define GTSV_TILE_SPEC_STORE 1
-#endif
-constexpr bool kSpecCoopStore = GTSV_TILE_SPEC_STORE != 0;
 
 template <typename T> struct BnpScratch {
   /* reduced rows (before them, the first values of the partitions); one slot a thread */
@@ -1247,7 +1238,6 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   __shared__ unsigned fails[kSpecWarps]; /* first lanes of the systems each warp failed */
   __shared__ unsigned long long *s_info; /* self: the key this solve reports into */
   __shared__ unsigned tried;             /* ... of those warps 1 and 2 attempted */
-  __shared__ int winner;                 /* P = 32: the warp whose tile holds x, or -1 */
   __shared__ BnpScratch<T> bsc;          /* block_np's exchanges */
   const int warp = (int)(threadIdx.x >> 5), lane = threadIdx.x & 31;
   T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 32 * S, *const tD = tA + M;
@@ -1325,7 +1315,6 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
                                                 tile_shift(rw.L, warp - 1), todo, 0, pcr)
               : 0u; /* the reduced systems in one level, as in retries_in_turn */
     if (warp == 1 && lane == 0) tried = todo;
-    if (warp == 2 && lane == 0) winner = -1; /* before the barrier below */
   }
   if (lane == 0) fails[warp] = fm;
   __syncthreads();
@@ -1350,20 +1339,7 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
       keep |= sq & ~__ballot_sync(0xffffffffu, singular);
     }
   }
-  if (kSpecCoopStore && P == 32) {
-    /* one system a block: the three warps store it together from the tile of the warp
-       that won it (none where it is singular) */
-    if (lane == 0 && (keep & 1u)) winner = warp;
-    __syncthreads(); /* winner, and warp 0's fallback done */
-    const int w = winner;
-    if (w >= 0) {
-      const T *const Bw = reinterpret_cast<const T *>(smem_raw) + w * 32 * S + 3 * M;
-      T *const px = x + s0 * ds.b_sys;
-      for (int r = (int)threadIdx.x; r < n; r += 32 * kSpecWarps) __stcs(px + r, Bw[rw(r)]);
-    }
-  } else {
-    store_group<T, M>(ds, s0, nact, P, rw, keep, tB, x, lane);
-  }
+  store_group<T, M>(ds, s0, nact, P, rw, keep, tB, x, lane);
 #ifdef GTSV_TILE_CLOCKS
   TILE_CLK(6);
   __syncthreads();
