@@ -824,17 +824,15 @@ __device__ __forceinline__ unsigned first_attempts(const gtsv_batch_desc &ds, in
    rows (check_gpu_batch tiledefer, 4100 systems, one of them) passed its last retry with
    two levels, each within the cancellation limit (21 at the first), and missed the
    tests' bound 2-3x in double and float; with one level there it passes (host: the same
-   system by tile_emul.h). Returns the first lanes of those that failed both. t0 = 1: the
-   second retry only (tile_spec_kernel with two warps, whose warp 1 ran the first). */
+   system by tile_emul.h). Returns the first lanes of those that failed both. */
 template <typename T, int M, bool INTER, bool RED2, typename RW>
 __device__ __forceinline__ unsigned retries_in_turn(const gtsv_batch_desc &ds, int64_t s0,
                                                     unsigned fm, int P, RW rw, int n, T *tA, T *tD,
                                                     T *tC, T *tB, const T *dl, const T *dd,
-                                                    const T *du, const T *x, int lane, int pcr,
-                                                    int t0 = 0)
+                                                    const T *du, const T *x, int lane, int pcr)
 {
 #pragma unroll 1
-  for (int t = t0; fm && t < 2; t++) {
+  for (int t = 0; fm && t < 2; t++) {
     reload<T, M, INTER>(ds, s0, fm, P, rw, tA, tD, tC, tB, dl, dd, du, x, lane);
     fm = spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n, tile_shift(rw.L, t), fm,
                                          0, pcr);
@@ -1115,14 +1113,7 @@ tile_retry_kernel(gtsv_batch_desc ds, int P, RW rw, int pcr, int trig, Defer df,
  * (bench/results/gpu-batch-onewave-h100-2026-11-28.md, with block_np's own clocks).
  */
 constexpr int kBnpLanes = 64;
-/* warps a block of tile_spec_kernel (below): 3, the first attempt and both retries at
-   once; 2 (GTSV_TILE_SPEC_WARPS=2), the first attempt and the first retry at once, the
-   second retry in turn after them */
-#ifndef GTSV_TILE_SPEC_WARPS
-#define GTSV_TILE_SPEC_WARPS 3
-#endif
-constexpr int kSpecWarps = GTSV_TILE_SPEC_WARPS;
-static_assert(kSpecWarps == 2 || kSpecWarps == 3, "tile_spec_kernel: 2 or 3 warps");
+constexpr int kSpecWarps = 3; /* warps a block of tile_spec_kernel (below) */
 
 template <typename T> struct BnpScratch {
   /* reduced rows (before them, the first values of the partitions); one slot a thread */
@@ -1191,8 +1182,7 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
     T m0 = group_max(act ? part_ends(L, tA, tD, tB, xl, xr, idx) : T(0), 32);
     if ((t & 31) == 0) sc.w[w][0] = m0;
     __syncthreads();
-    m0 = tmax(sc.w[0][0], sc.w[1][0]);
-    if constexpr (kSpecWarps > 2) m0 = tmax(m0, sc.w[2][0]);
+    m0 = tmax(tmax(sc.w[0][0], sc.w[1][0]), sc.w[2][0]);
     if (act) {
       const T scl = pow2_inv(m0);
       part_finish(L, tA, tD, tB, xl, xr, scl, &s2, &x2, idx);
@@ -1208,12 +1198,8 @@ __device__ __forceinline__ bool block_np(T *tA, T *tD, T *tC, T *tB, RW rw, int 
   __syncthreads(); /* every row's x, and the sums */
   TILE_CLK(4);
   if (fail) return false;
-  s2 = sc.w[0][1] + sc.w[1][1]; /* the same order at every thread: the same decision */
-  x2 = sc.w[0][2] + sc.w[1][2];
-  if constexpr (kSpecWarps > 2) { /* (warp 2 adds zeros: t >= 64 holds no partition) */
-    s2 += sc.w[2][1];
-    x2 += sc.w[2][2];
-  }
+  s2 = (sc.w[0][1] + sc.w[1][1]) + sc.w[2][1]; /* the same order at every thread: the */
+  x2 = (sc.w[0][2] + sc.w[1][2]) + sc.w[2][2]; /* same decision */
   return cancel_pass(s2, x2) && !force_fail;
 }
 
@@ -1333,30 +1319,19 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   if (lane == 0) fails[warp] = fm;
   __syncthreads();
   TILE_CLK(5);
-  const unsigned f0 = fails[0], f1 = fails[1], tr = tried;
-  unsigned f2 = ~0u; /* 2 warps: no third attempt (its systems to the second retry below) */
-  if constexpr (kSpecWarps > 2) f2 = fails[kSpecWarps - 1];
+  const unsigned f0 = fails[0], f1 = fails[1], f2 = fails[2], tr = tried;
   if (self) info = s_info; /* seq_fallback below is the only report */
   /* the count came back long ago; before the stores, so that its fence waits for none */
   if (self && threadIdx.x == 0) gtsv__info_last(self, tick);
   unsigned keep = warp == 0 ? all & ~f0 : warp == 1 ? f0 & tr & ~f1 : f0 & tr & f1 & ~f2;
   /* un: dominant systems whose attempt without pivoting and first pivoting attempt
-     failed (their retries in turn, here); all3: systems every warp failed; two warps:
-     rest, systems both failed (the second retry in turn, here) */
-  const unsigned un = f0 & ~tr;
-  const unsigned all3 = kSpecWarps > 2 ? f0 & tr & f1 & f2 : 0u;
-  const unsigned rest = kSpecWarps > 2 ? 0u : f0 & tr & f1;
-  if (warp == 0 && (un | all3 | rest)) {
-    unsigned fr = un ? retries_in_turn<T, M, false, RED2>(ds, s0, un, P, rw, n, tA, tD, tC, tB,
-                                                          dl, dd, du, x, lane, pcr)
-                     : 0u;
+     failed (their retries in turn, here); all3: systems every warp failed */
+  const unsigned un = f0 & ~tr, all3 = f0 & tr & f1 & f2;
+  if (warp == 0 && (un | all3)) {
+    const unsigned fr = un ? retries_in_turn<T, M, false, RED2>(ds, s0, un, P, rw, n, tA, tD, tC,
+                                                                tB, dl, dd, du, x, lane, pcr)
+                           : 0u;
     keep |= un & ~fr;
-    if (rest) {
-      const unsigned f4 = retries_in_turn<T, M, false, RED2>(ds, s0, rest, P, rw, n, tA, tD, tC,
-                                                             tB, dl, dd, du, x, lane, pcr, 1);
-      keep |= rest & ~f4;
-      fr |= f4;
-    }
     const unsigned sq = fr | all3;
     if (sq) {
       const bool singular = seq_fallback<T, M, false>(ds, s0, sq, P, rw, n, tA, tD, tC, tB, dl, dd,
