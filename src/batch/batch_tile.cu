@@ -1114,12 +1114,6 @@ tile_retry_kernel(gtsv_batch_desc ds, int P, RW rw, int pcr, int trig, Defer df,
  */
 constexpr int kBnpLanes = 64;
 constexpr int kSpecWarps = 3; /* warps a block of tile_spec_kernel (below) */
-/* GTSV_TILE_SPEC_LATE=1: tile_spec_kernel's warp 2 waits for warp 0's first attempts and
-   runs the L/4 retry only on the systems those failed (measurements) */
-#ifndef GTSV_TILE_SPEC_LATE
-#define GTSV_TILE_SPEC_LATE 0
-#endif
-constexpr bool kSpecLate = GTSV_TILE_SPEC_LATE != 0;
 
 template <typename T> struct BnpScratch {
   /* reduced rows (before them, the first values of the partitions); one slot a thread */
@@ -1244,7 +1238,6 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   __shared__ unsigned fails[kSpecWarps]; /* first lanes of the systems each warp failed */
   __shared__ unsigned long long *s_info; /* self: the key this solve reports into */
   __shared__ unsigned tried;             /* ... of those warps 1 and 2 attempted */
-  __shared__ unsigned early;             /* kSpecLate: warp 0's first verdict (~0u: not yet) */
   __shared__ BnpScratch<T> bsc;          /* block_np's exchanges */
   const int warp = (int)(threadIdx.x >> 5), lane = threadIdx.x & 31;
   T *const tA = reinterpret_cast<T *>(smem_raw) + warp * 32 * S, *const tD = tA + M;
@@ -1265,10 +1258,6 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   }
   cp_wait();
   __syncwarp();
-  if (kSpecLate) {
-    if (threadIdx.x == 0) early = ~0u; /* no first-lane mask is all ones (P >= 2) */
-    __syncthreads();
-  }
   TILE_CLK(1);
 
   const unsigned all = __ballot_sync(0xffffffffu, lane / P < nact && (lane & (P - 1)) == 0);
@@ -1317,17 +1306,11 @@ tile_spec_kernel(gtsv_batch_desc ds, int P, RW rw, int lgG, int red2, int np, in
   if (warp == 0) {
     fm = first_attempts<T, M, false, RED2, NP>(ds, s0, nact, P, rw, n, tA, tD, tC, tB, dl, dd, du,
                                                 x, lane, red2, np, pcr, dk, dom);
-    if (kSpecLate && lane == 0) atomicExch(&early, fm);
   } else {
     /* not strictly dominant systems: warp 0's attempt (without pivoting where NP) nearly
        always passes on those */
-    unsigned todo = all & ~(dk ? dom : dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact));
-    if (kSpecLate && warp == 2 && todo) { /* only those warp 0 failed, once it knows */
-      unsigned e = ~0u;
-      if (lane == 0)
-        while ((e = atomicAdd(&early, 0u)) == ~0u) __nanosleep(256);
-      todo &= __shfl_sync(0xffffffffu, e, 0);
-    }
+    const unsigned todo =
+        all & ~(dk ? dom : dominant_systems<T, M>(tA, tD, tC, lane, P, rw, n, nact));
     fm = todo ? spike_attempt<T, M, true, RED2>(tA, tD, tC, tB, lane, P, rw, n,
                                                 tile_shift(rw.L, warp - 1), todo, 0, pcr)
               : 0u; /* the reduced systems in one level, as in retries_in_turn */
