@@ -208,7 +208,7 @@ static int judge(const tu_problem *P, gtsv_status st, const void *xh, char *why,
          backward stable, 0.3 u): cond(T) is about 1e9 or more, the system is
          singular to float precision (bench/results/gpu-batch-berr-h200-2026-11-29.md) */
       double rl = P->lres[k * P->nrhs + j];
-      double bound = tu_problem_own_bound(P, k, j, tu_at(p, P->x, off));
+      double bound = tu_problem_own_bound(P, k, j, tu_at(p, P->x, off), NULL);
       if (!(r <= bound) && !(r <= 4 * rh + TU_RESID_SLACK_EPS * tu_eps(p))) {
         snprintf(why, len, "system %lld column %lld: residual %.3g > bound %.3g, LAPACK "
                  "%.3g, host DP_SEQ %.3g", (long long)k, (long long)j, r, bound, rl, rh);

@@ -356,7 +356,8 @@ double tu_problem_bound(const tu_problem *P, int64_t k, int64_t j)
   return tu_bound_at(P, k, j, P->lscale[k * P->nrhs + j]);
 }
 
-double tu_problem_own_bound(const tu_problem *P, int64_t k, int64_t j, const void *xj)
+double tu_problem_own_bound(const tu_problem *P, int64_t k, int64_t j, const void *xj,
+                            double *own_scale)
 {
   double xmax = 0, bound = tu_problem_bound(P, k, j);
   /* the slack on the solver's own scale ||T|| ||x||_2 / ||b||_2 where that is larger
@@ -364,6 +365,7 @@ double tu_problem_own_bound(const tu_problem *P, int64_t k, int64_t j, const voi
   const double own = tu_norm(P, k) * tu_ratio(P->prec, xj, P->prec,
                                               tu_at(P->prec, tu_sys_b(P, k), j * P->ldb), P->n,
                                               &xmax);
+  if (own_scale) *own_scale = own;
   return tu_bound_at(P, k, j, own) > bound ? tu_bound_at(P, k, j, own) : bound;
 }
 
@@ -461,8 +463,7 @@ int tu_problem_system_ok(const tu_problem *P, int64_t k, char *why, size_t len)
     int64_t off = j * P->ldb;
     const void *xj = tu_at(p, tu_sys_x(P, k), off), *bj = tu_at(p, tu_sys_b(P, k), off);
     double r = tu_residual(p, P->n, tu_sys_dl(P, k), tu_sys_d(P, k), tu_sys_du(P, k), xj, bj);
-    double bound = tu_problem_own_bound(P, k, j, xj), xmax = 0;
-    double own = tu_norm(P, k) * tu_ratio(p, xj, p, bj, P->n, &xmax); /* for the message */
+    double own = 0, bound = tu_problem_own_bound(P, k, j, xj, &own);
     if (!(r <= bound)) { /* NaN fails too */
       snprintf(why, len, "system %lld column %lld: residual %.3g > bound %.3g "
                "(LAPACK %.3g, scale %.3g, own scale %.3g)%s", (long long)k, (long long)j, r,

@@ -160,8 +160,10 @@ int tu_problem_info_ok(const tu_problem *P, int64_t info);
 /* Largest residual accepted for column j of system k (see TU_RESID_*). */
 double tu_problem_bound(const tu_problem *P, int64_t k, int64_t j);
 /* The bound tu_problem_system_ok holds column j of system k to with xj as its
-   solution: tu_problem_bound, or the slack on xj's own scale where that is larger. */
-double tu_problem_own_bound(const tu_problem *P, int64_t k, int64_t j, const void *xj);
+   solution: tu_problem_bound, or the slack on xj's own scale where that is larger;
+   *own_scale (where not NULL): that scale, ||T|| ||xj||_2 / ||b_j||_2. */
+double tu_problem_own_bound(const tu_problem *P, int64_t k, int64_t j, const void *xj,
+                            double *own_scale);
 
 /* Judge a solve of P that returned st (x holds the result): status SINGULAR when
    LAPACK finds a system singular, SUCCESS otherwise (either for TU_INFO_RANGE);
